@@ -1,0 +1,55 @@
+//===- flags.cpp - `coroscope flags`: compiler and linker options ----------===//
+//
+// Works like llvm-config: build systems splice the output into a command line
+// ($(coroscope flags --compile)), so it prints exactly one line and nothing
+// else. Paths are derived from where the running binary really lives (bin/
+// next to lib/), which holds both in the build tree and in an install tree
+// and survives invocation through symlinks.
+//
+//===----------------------------------------------------------------------===//
+#include "commands.h"
+
+#include <cerrno>
+#include <climits>
+#include <cstdlib>
+#include <cstring>
+#include <stdexcept>
+
+namespace coroscope::analyzer {
+
+namespace {
+
+std::string parentOf(const std::string &path) {
+  size_t slash = path.find_last_of('/');
+  if (slash == std::string::npos)
+    return ".";
+  if (slash == 0)
+    return "/";
+  return path.substr(0, slash);
+}
+
+} // namespace
+
+std::string installPrefix() {
+  char buf[PATH_MAX];
+  if (!::realpath("/proc/self/exe", buf))
+    throw std::runtime_error(std::string("cannot resolve /proc/self/exe: ") +
+                             std::strerror(errno));
+  return parentOf(parentOf(buf));
+}
+
+std::string flagsLine(bool compile, bool link) {
+  std::string prefix = installPrefix();
+  std::string lib = (prefix == "/" ? "" : prefix) + "/lib";
+  std::string out;
+  if (compile)
+    out += "-fplugin=" + lib + "/CoroScope.so";
+  if (link) {
+    if (!out.empty())
+      out += ' ';
+    out += "-L" + lib + " -Wl,-rpath," + lib + " -lcoroscope_rt";
+  }
+  return out;
+}
+
+} // namespace coroscope::analyzer

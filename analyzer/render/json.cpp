@@ -1,0 +1,101 @@
+//===- render/json.cpp - Machine-readable report (coroscope-report/1) -----===//
+//
+// The schema is a contract with scripts and CI dashboards (see
+// docs/report-format.md): keys keep their order and meaning within
+// "coroscope-report/1"; any incompatible change bumps the schema string.
+// ordered_json is used so the output is stable and diffable.
+//
+//===----------------------------------------------------------------------===//
+#include "render/render.h"
+
+#include "state/log_reader.h"
+
+#include <nlohmann/json.hpp>
+
+namespace coroscope::analyzer {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json toJson(const Distribution &d) {
+  Json j;
+  j["mean"] = d.mean;
+  j["p50"] = d.p50;
+  j["p99"] = d.p99;
+  j["total"] = d.total;
+  return j;
+}
+
+Json toJson(const SiteStats &s) {
+  Json j;
+  j["kind"] = siteKindName(s.kind);
+  j["file"] = s.file;
+  j["line"] = s.line;
+  j["column"] = s.column;
+  j["awaiter"] = s.awaiter;
+  j["reached"] = s.reached();
+  j["suspended"] = s.suspended();
+  j["waits"] = s.waits;
+  return j;
+}
+
+Json toJson(const FunctionSummary &f) {
+  const FunctionStats &fn = *f.fn;
+  Json j;
+  j["function"] = fn.name;
+  j["file"] = fn.file;
+  j["line"] = fn.line;
+  j["calls"] = fn.calls;
+  j["heap_frames"] = fn.heap_frames;
+  j["elided_frames"] = fn.elided_frames;
+  j["frame_bytes"] = f.frame_bytes;
+  j["frame_bytes_min"] = fn.bytes_min;
+  j["frame_bytes_max"] = fn.bytes_max;
+  j["heap_bytes"] = fn.heap_bytes;
+  j["heap_bytes_per_call"] = f.heap_bytes_per_call;
+  j["completed"] = fn.completed;
+  j["sync_completions"] = fn.sync_completions;
+  j["awaits"] = f.awaits;
+  j["suspends"] = f.suspends;
+  j["waits"] = f.waits;
+  j["busy_ns"] = toJson(f.busy);
+  j["suspended_ns"] = toJson(f.suspended);
+  j["sites"] = Json::array();
+  for (const SiteStats *s : f.sites)
+    j["sites"].push_back(toJson(*s));
+  return j;
+}
+
+} // namespace
+
+void renderJson(const Summary &s, std::ostream &os) {
+  const Totals &t = s.totals;
+  Json j;
+  j["schema"] = "coroscope-report/1";
+  j["logs"] = s.logs;
+  Json &tot = j["totals"];
+  tot["functions"] = t.functions;
+  tot["calls"] = t.calls;
+  tot["heap_frames"] = t.heap_frames;
+  tot["elided_frames"] = t.elided_frames;
+  tot["heap_bytes"] = t.heap_bytes;
+  tot["completed"] = t.completed;
+  tot["sync_completions"] = t.sync_completions;
+  tot["awaits"] = t.awaits;
+  tot["suspends"] = t.suspends;
+  tot["waits"] = t.waits;
+  tot["frames_not_destroyed"] = t.frames_not_destroyed;
+  tot["busy_ns"] = t.busy_ns;
+  tot["suspended_ns"] = t.suspended_ns;
+  tot["events"] = t.events;
+  tot["threads"] = t.threads;
+  j["functions"] = Json::array();
+  for (const FunctionSummary &f : s.functions)
+    j["functions"].push_back(toJson(f));
+  // Names and paths are arbitrary bytes; replace invalid UTF-8 instead of
+  // throwing half-way through the output.
+  os << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
+}
+
+} // namespace coroscope::analyzer

@@ -1,0 +1,144 @@
+//===- render/text.cpp - Plain-text report table ---------------------------===//
+//
+// Modelled on `llvm-xray account`: one right-aligned numeric row per function
+// with the (long, templated) function name last so it never breaks the
+// columns, then that function's suspend sites in a small indented table.
+// Column widths adapt to the data so large counts stay aligned.
+//
+//===----------------------------------------------------------------------===//
+#include "render/render.h"
+
+#include "state/log_reader.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <sstream>
+#include <vector>
+
+namespace coroscope::analyzer {
+
+std::string location(const std::string &file, uint32_t line) {
+  return (file.empty() ? std::string("?") : file) + ":" + std::to_string(line);
+}
+
+std::string location(const std::string &file, uint32_t line, uint32_t column) {
+  return location(file, line) + ":" + std::to_string(column);
+}
+
+std::string fixed(double value, int decimals) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, value);
+  return buf;
+}
+
+namespace {
+
+/// Rows of cells with per-column alignment. Rows may be interleaved with
+/// preformatted blocks (the site tables), which do not affect column widths.
+class Table {
+public:
+  explicit Table(std::vector<bool> left) : left_(std::move(left)) {}
+  void add(std::vector<std::string> row) { rows_.push_back({std::move(row), {}}); }
+  void addBlock(std::string text) { rows_.push_back({{}, std::move(text)}); }
+
+  void print(std::ostream &os, const std::string &indent) const {
+    std::vector<size_t> width;
+    for (const auto &row : rows_)
+      for (size_t i = 0; i < row.cells.size(); ++i) {
+        if (width.size() <= i)
+          width.push_back(0);
+        width[i] = std::max(width[i], row.cells[i].size());
+      }
+    for (const auto &row : rows_) {
+      if (row.cells.empty()) {
+        os << row.block;
+        continue;
+      }
+      std::string line = indent;
+      for (size_t i = 0; i < row.cells.size(); ++i) {
+        const std::string &cell = row.cells[i];
+        std::string pad(width[i] - cell.size(), ' ');
+        if (i)
+          line += "  ";
+        if (i < left_.size() && left_[i])
+          line += cell + (i + 1 == row.cells.size() ? "" : pad);
+        else
+          line += pad + cell;
+      }
+      os << line << "\n";
+    }
+  }
+
+private:
+  struct Row {
+    std::vector<std::string> cells;
+    std::string block;
+  };
+  std::vector<bool> left_;
+  std::vector<Row> rows_;
+};
+
+std::string num(uint64_t v) { return std::to_string(v); }
+
+std::string plural(uint64_t n, const char *noun) {
+  return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
+} // namespace
+
+void renderText(const Summary &s, std::ostream &os) {
+  const Totals &t = s.totals;
+  os << "coroscope report: " << plural(s.logs.size(), "log") << ", "
+     << plural(t.events, "event") << ", " << plural(t.threads, "thread")
+     << "\n";
+  os << "functions: " << t.functions << ", calls: " << t.calls
+     << ", heap frames: " << t.heap_frames << " (" << t.heap_bytes
+     << " bytes), elided frames: " << t.elided_frames
+     << ", frames not destroyed: " << t.frames_not_destroyed << "\n";
+  os << "sorted by " << s.sort_key
+     << "; times in ns per frame; per-call columns divide by calls\n\n";
+
+  static const std::vector<std::string> header = {
+      "calls",     "heap",        "elided",       "frame_B",    "heap_B",
+      "heap_B/call", "completed", "sync",         "awaits/call", "suspends/call",
+      "waits/call", "busy_mean",  "busy_p50",     "busy_p99",   "susp_mean",
+      "susp_p50",  "susp_p99",    "function"};
+  if (s.functions.empty()) {
+    os << "no coroutine calls recorded\n";
+    return;
+  }
+  std::vector<bool> left(header.size(), false);
+  left.back() = true;
+  Table table(left);
+  table.add(header);
+  for (const FunctionSummary &f : s.functions) {
+    const FunctionStats &fn = *f.fn;
+    std::string sync = num(fn.sync_completions) + " (" +
+                       fixed(percent(fn.sync_completions, fn.completed), 1) +
+                       "%)";
+    table.add({num(fn.calls), num(fn.heap_frames), num(fn.elided_frames),
+               num(f.frame_bytes), num(fn.heap_bytes),
+               fixed(f.heap_bytes_per_call, 2), num(fn.completed), sync,
+               fixed(perCall(f.awaits, fn.calls), 2),
+               fixed(perCall(f.suspends, fn.calls), 2),
+               fixed(perCall(f.waits, fn.calls), 2), num(f.busy.mean),
+               num(f.busy.p50), num(f.busy.p99), num(f.suspended.mean),
+               num(f.suspended.p50), num(f.suspended.p99),
+               fn.name + "  [" + location(fn.file, fn.line) + "]"});
+    if (f.sites.empty())
+      continue;
+    Table sites({true, false, false, false, true, true});
+    sites.add({"site", "reached", "suspended", "waits", "location", "awaiter"});
+    for (const SiteStats *st : f.sites)
+      sites.add({siteKindName(st->kind), num(st->reached()),
+                 num(st->suspended()), num(st->waits),
+                 location(st->file, st->line, st->column),
+                 st->awaiter.empty() ? "-" : st->awaiter});
+    std::ostringstream block;
+    sites.print(block, "      ");
+    table.addBlock(block.str());
+  }
+  table.print(os, "");
+}
+
+} // namespace coroscope::analyzer

@@ -1,0 +1,43 @@
+//===- state/clock.cpp - Event timestamps to nanoseconds -------------------===//
+//
+// The fit is computed in long double: tick deltas of a long run exceed the 53
+// bits a double represents exactly, and a rounding error there would make
+// durations of neighbouring events jitter by a nanosecond.
+//
+//===----------------------------------------------------------------------===//
+#include "state/clock.h"
+
+namespace coroscope::analyzer {
+
+TimeConverter::TimeConverter(bool tsc,
+                             const std::vector<log::ClockSample> &samples)
+    : tsc_(tsc) {
+  if (!tsc_ || samples.empty())
+    return;
+  const log::ClockSample &first = samples.front();
+  const log::ClockSample &last = samples.back();
+  ticks0_ = first.ticks;
+  mono0_ = first.monotonic_ns;
+  if (samples.size() >= 2 && last.ticks != first.ticks) {
+    long double dticks = static_cast<long double>(last.ticks) -
+                         static_cast<long double>(first.ticks);
+    long double dns = static_cast<long double>(last.monotonic_ns) -
+                      static_cast<long double>(first.monotonic_ns);
+    slope_ = dns / dticks;
+  }
+}
+
+uint64_t TimeConverter::toNs(uint64_t ts) const {
+  if (!tsc_)
+    return ts;
+  long double delta =
+      static_cast<long double>(ts) - static_cast<long double>(ticks0_);
+  long double ns = static_cast<long double>(mono0_) + delta * slope_;
+  // Events before a sample that maps to before time zero clamp to zero rather
+  // than wrap around: only differences matter to the report.
+  if (ns <= 0)
+    return 0;
+  return static_cast<uint64_t>(ns + 0.5L);
+}
+
+} // namespace coroscope::analyzer

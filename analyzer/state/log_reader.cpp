@@ -1,0 +1,312 @@
+//===- state/log_reader.cpp - Parsing and validation of coroscope logs -===//
+//
+// The reader never trusts a size field: every length is checked against the
+// file (or the enclosing chunk) before anything is read, so truncated or
+// garbage files become LogErrors instead of huge allocations or crashes.
+// Records are copied out with memcpy because the on-disk structs are packed
+// little-endian and the file gives no alignment guarantee for mmap-free reads.
+//
+//===----------------------------------------------------------------------===//
+#include "state/log_reader.h"
+
+#include <algorithm>
+#include <bit>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace coroscope::analyzer {
+
+static_assert(std::endian::native == std::endian::little,
+              "the log is little-endian and read by memcpy");
+
+using namespace coroscope::log;
+
+const char *eventKindName(uint8_t kind) {
+  switch (kind) {
+  case kEvFrameAlloc: return "frame_alloc";
+  case kEvFrameBegin: return "frame_begin";
+  case kEvRampReturn: return "ramp_return";
+  case kEvAwaitReady: return "await_ready";
+  case kEvAwaitSuspend: return "await_suspend";
+  case kEvAwaitCancel: return "await_cancel";
+  case kEvFrameResume: return "frame_resume";
+  case kEvFrameFree: return "frame_free";
+  case kEvResumeEnter: return "resume_enter";
+  case kEvResumeExit: return "resume_exit";
+  case kEvDestroyEnter: return "destroy_enter";
+  case kEvDestroyExit: return "destroy_exit";
+  case kEvDone: return "done";
+  }
+  return "";
+}
+
+const char *siteKindName(uint8_t kind) {
+  switch (kind) {
+  case kSiteFunction: return "function";
+  case kSiteInitial: return "initial";
+  case kSiteAwait: return "await";
+  case kSiteYield: return "yield";
+  case kSiteFinal: return "final";
+  }
+  return "";
+}
+
+//===----------------------------------------------------------------------===//
+// LogReader
+//===----------------------------------------------------------------------===//
+
+LogReader::LogReader(std::string path) : path_(std::move(path)) {
+  fd_ = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd_ < 0)
+    fail(0, std::string("cannot open: ") + std::strerror(errno));
+  struct stat st;
+  if (::fstat(fd_, &st) != 0)
+    fail(0, std::string("cannot stat: ") + std::strerror(errno));
+  if (!S_ISREG(st.st_mode))
+    fail(0, "not a regular file");
+  size_ = static_cast<uint64_t>(st.st_size);
+}
+
+LogReader::~LogReader() {
+  if (fd_ >= 0)
+    ::close(fd_);
+}
+
+void LogReader::fail(uint64_t offset, const std::string &what) const {
+  throw LogError(path_, offset, what);
+}
+
+void LogReader::readAt(uint64_t offset, void *buf, size_t n, const char *what) {
+  if (offset > size_ || n > size_ - offset)
+    fail(offset, std::string("truncated ") + what + " (needs " +
+                     std::to_string(n) + " bytes, file has " +
+                     std::to_string(offset > size_ ? 0 : size_ - offset) +
+                     " left)");
+  auto *p = static_cast<char *>(buf);
+  size_t done = 0;
+  while (done < n) {
+    ssize_t r = ::pread(fd_, p + done, n - done,
+                        static_cast<off_t>(offset + done));
+    if (r < 0 && errno == EINTR)
+      continue;
+    if (r < 0)
+      fail(offset + done, std::string("read error: ") + std::strerror(errno));
+    if (r == 0) // the file shrank under us
+      fail(offset + done, std::string("truncated ") + what);
+    done += static_cast<size_t>(r);
+  }
+}
+
+FileHeader LogReader::readHeader() {
+  FileHeader h{};
+  if (size_ < sizeof(FileHeader))
+    fail(0, "truncated file header (" + std::to_string(size_) +
+                " bytes, need " + std::to_string(sizeof(FileHeader)) + ")");
+  readAt(0, &h, sizeof h, "file header");
+  if (h.magic != COROSCOPE_LOG_MAGIC) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "bad magic 0x%016llx (not a coroscope log)",
+                  static_cast<unsigned long long>(h.magic));
+    fail(0, buf);
+  }
+  if (h.version != COROSCOPE_LOG_VERSION)
+    fail(8, "unsupported log version " + std::to_string(h.version) +
+                " (this analyzer reads version " +
+                std::to_string(COROSCOPE_LOG_VERSION) + ")");
+  if (h.header_size < sizeof(FileHeader))
+    fail(12, "bad header size " + std::to_string(h.header_size));
+  if (h.header_size > size_)
+    fail(12, "file header (" + std::to_string(h.header_size) +
+                 " bytes) runs past end of file");
+  next_chunk_ = h.header_size;
+  return h;
+}
+
+bool LogReader::nextChunk(ChunkRef &chunk) {
+  if (next_chunk_ == size_)
+    return false;
+  uint64_t at = next_chunk_;
+  if (size_ - at < sizeof(ChunkHeader))
+    fail(at, "truncated chunk header (" + std::to_string(size_ - at) +
+                 " bytes left)");
+  ChunkHeader ch{};
+  readAt(at, &ch, sizeof ch, "chunk header");
+  uint64_t payload = at + sizeof(ChunkHeader);
+  if (ch.payload_bytes > size_ - payload)
+    fail(at, "chunk (kind " + std::to_string(ch.kind) + ", " +
+                 std::to_string(ch.payload_bytes) +
+                 " payload bytes) runs past end of file");
+  chunk.kind = ch.kind;
+  chunk.offset = at;
+  chunk.payload_offset = payload;
+  chunk.payload_bytes = ch.payload_bytes;
+  next_chunk_ = payload + ch.payload_bytes;
+  return true;
+}
+
+ClockSample LogReader::readClock(const ChunkRef &chunk) {
+  if (chunk.payload_bytes < sizeof(ClockSample))
+    fail(chunk.offset, "clock chunk payload too short (" +
+                           std::to_string(chunk.payload_bytes) + " bytes)");
+  ClockSample s{};
+  readAt(chunk.payload_offset, &s, sizeof s, "clock sample");
+  return s;
+}
+
+std::vector<Site> LogReader::readSites(const ChunkRef &chunk) {
+  if (chunk.payload_bytes < sizeof(SitesHeader))
+    fail(chunk.offset, "sites chunk payload too short (" +
+                           std::to_string(chunk.payload_bytes) + " bytes)");
+  SitesHeader sh{};
+  readAt(chunk.payload_offset, &sh, sizeof sh, "sites header");
+  // One buffer for the whole payload: it is bounded by the file size, which
+  // was checked in nextChunk, and site tables are small.
+  std::vector<char> data(chunk.payload_bytes - sizeof(SitesHeader));
+  uint64_t base = chunk.payload_offset + sizeof(SitesHeader);
+  if (!data.empty())
+    readAt(base, data.data(), data.size(), "sites chunk");
+
+  std::vector<Site> sites;
+  size_t pos = 0;
+  for (uint32_t i = 0; i < sh.count; ++i) {
+    uint64_t at = base + pos;
+    if (data.size() - pos < sizeof(SiteEntry))
+      fail(at, "site entry " + std::to_string(i) + " of " +
+                   std::to_string(sh.count) +
+                   " runs past the end of the sites chunk");
+    SiteEntry e{};
+    std::memcpy(&e, data.data() + pos, sizeof e);
+    size_t strings = size_t(e.name_len) + e.file_len + e.awaiter_len;
+    size_t entry = (sizeof(SiteEntry) + strings + 7) & ~size_t(7);
+    if (data.size() - pos - sizeof(SiteEntry) < strings)
+      fail(at, "site " + std::to_string(e.id) + ": strings (" +
+                   std::to_string(strings) +
+                   " bytes) run past the end of the sites chunk");
+    if (data.size() - pos < entry)
+      fail(at, "site " + std::to_string(e.id) +
+                   ": entry padding runs past the end of the sites chunk");
+    if (e.id == 0)
+      fail(at, "site with id 0");
+    if (siteKindName(e.kind)[0] == '\0')
+      fail(at + 4, "site " + std::to_string(e.id) + ": bad site kind " +
+                       std::to_string(e.kind));
+    Site s;
+    s.id = e.id;
+    s.kind = e.kind;
+    s.function_id = e.function_id;
+    s.line = e.line;
+    s.column = e.column;
+    const char *str = data.data() + pos + sizeof(SiteEntry);
+    s.name.assign(str, e.name_len);
+    s.file.assign(str + e.name_len, e.file_len);
+    s.awaiter.assign(str + e.name_len + e.file_len, e.awaiter_len);
+    s.offset = at;
+    sites.push_back(std::move(s));
+    pos += entry;
+  }
+  return sites;
+}
+
+EventsHeader LogReader::readEventsHeader(const ChunkRef &chunk) {
+  if (chunk.payload_bytes < sizeof(EventsHeader))
+    fail(chunk.offset, "events chunk payload too short (" +
+                           std::to_string(chunk.payload_bytes) + " bytes)");
+  EventsHeader eh{};
+  readAt(chunk.payload_offset, &eh, sizeof eh, "events header");
+  uint64_t room = (chunk.payload_bytes - sizeof(EventsHeader)) /
+                  sizeof(EventRecord);
+  if (eh.count > room)
+    fail(chunk.payload_offset,
+         "events chunk claims " + std::to_string(eh.count) +
+             " records but its payload holds " + std::to_string(room));
+  return eh;
+}
+
+void LogReader::readEvents(uint64_t offset, size_t count, EventRecord *out,
+                           bool validate) {
+  readAt(offset, out, count * sizeof(EventRecord), "event records");
+  for (size_t i = 0; validate && i < count; ++i)
+    if (eventKindName(out[i].kind)[0] == '\0')
+      fail(offset + i * sizeof(EventRecord),
+           "bad event kind " + std::to_string(out[i].kind));
+}
+
+//===----------------------------------------------------------------------===//
+// LogIndex
+//===----------------------------------------------------------------------===//
+
+LogIndex::LogIndex(const std::string &path)
+    : reader_(std::make_unique<LogReader>(path)) {
+  LogReader &r = *reader_;
+  header_ = r.readHeader();
+  std::map<uint32_t, ThreadInfo> threads;
+  ChunkRef chunk;
+  while (r.nextChunk(chunk)) {
+    switch (chunk.kind) {
+    case kChunkClock:
+      clock_.push_back(r.readClock(chunk));
+      break;
+    case kChunkSites:
+      // Ids are unique per log; a repeated entry (a runtime that re-emits its
+      // table) keeps the first definition.
+      for (Site &s : r.readSites(chunk))
+        sites_.emplace(s.id, std::move(s));
+      break;
+    case kChunkEvents: {
+      EventsHeader eh = r.readEventsHeader(chunk);
+      ThreadInfo &t = threads[eh.thread];
+      t.thread = eh.thread;
+      if (t.os_tid == 0)
+        t.os_tid = eh.os_tid;
+      t.events += eh.count;
+      if (eh.count)
+        t.segments.push_back(
+            {chunk.payload_offset + sizeof(EventsHeader), eh.count});
+      break;
+    }
+    default:
+      break; // unknown chunk kinds are skipped by design (forward compat)
+    }
+  }
+  for (auto &[id, t] : threads)
+    threads_.push_back(std::move(t));
+}
+
+//===----------------------------------------------------------------------===//
+// ThreadStream
+//===----------------------------------------------------------------------===//
+
+namespace {
+constexpr size_t kStreamBuffer = 4096; // records, ~96 KiB per thread
+} // namespace
+
+ThreadStream::ThreadStream(LogReader &reader, const ThreadInfo &info)
+    : reader_(reader), thread_(info.thread), segments_(info.segments) {}
+
+bool ThreadStream::next(EventRecord &record) {
+  if (pos_ == buffer_.size()) {
+    while (segment_ < segments_.size() &&
+           consumed_ == segments_[segment_].count) {
+      ++segment_;
+      consumed_ = 0;
+    }
+    if (segment_ == segments_.size())
+      return false;
+    const EventSegment &seg = segments_[segment_];
+    size_t n = static_cast<size_t>(
+        std::min<uint64_t>(kStreamBuffer, seg.count - consumed_));
+    buffer_.resize(n);
+    reader_.readEvents(seg.offset + consumed_ * sizeof(EventRecord), n,
+                       buffer_.data());
+    consumed_ += n;
+    pos_ = 0;
+  }
+  record = buffer_[pos_++];
+  return true;
+}
+
+} // namespace coroscope::analyzer

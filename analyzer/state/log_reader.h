@@ -1,0 +1,165 @@
+//===- state/log_reader.h - Parsing and validation of coroscope logs -*- C++ -*-===//
+//
+// Reads the binary log described by coroscope/log_format.h. Two layers: the
+// LogReader walks chunks in file order (what `coroscope dump` needs), and
+// LogIndex makes one pass over the chunk headers to collect the clock samples,
+// all sites and, per thread, where its event records live. The events
+// themselves are not loaded: ThreadStream pages them in on demand so a report
+// over a large log keeps only a small buffer per thread in memory.
+//
+// Every malformed input is reported as a LogError carrying the file offset of
+// the offending bytes; nothing here trusts a length field before checking it
+// against the file size.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COROSCOPE_ANALYZER_STATE_LOG_READER_H
+#define COROSCOPE_ANALYZER_STATE_LOG_READER_H
+
+#include "coroscope/log_format.h"
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace coroscope::analyzer {
+
+/// A problem with one input file. The CLI prints it as
+/// `coroscope: error: FILE: offset N: what`.
+class LogError : public std::runtime_error {
+public:
+  LogError(std::string file, uint64_t offset, const std::string &what)
+      : std::runtime_error(what), file_(std::move(file)), offset_(offset) {}
+  const std::string &file() const { return file_; }
+  uint64_t offset() const { return offset_; }
+
+private:
+  std::string file_;
+  uint64_t offset_;
+};
+
+/// A site entry with its strings decoded.
+struct Site {
+  uint32_t id = 0;
+  uint8_t kind = log::kSiteFunction;
+  uint32_t function_id = 0;
+  uint32_t line = 0;
+  uint32_t column = 0;
+  std::string name;
+  std::string file;
+  std::string awaiter;
+  uint64_t offset = 0; ///< where the entry starts in the file
+};
+
+/// Where a chunk sits in the file.
+struct ChunkRef {
+  uint32_t kind = 0;
+  uint64_t offset = 0;        ///< of the ChunkHeader
+  uint64_t payload_offset = 0;
+  uint64_t payload_bytes = 0;
+};
+
+/// A run of consecutive event records of one thread.
+struct EventSegment {
+  uint64_t offset = 0; ///< of the first EventRecord
+  uint64_t count = 0;
+};
+
+/// Returns the lower-case name of an event kind ("frame_begin"), or "" when
+/// the kind is unknown.
+const char *eventKindName(uint8_t kind);
+/// Returns "function", "initial", "await", "yield", "final", or "" if unknown.
+const char *siteKindName(uint8_t kind);
+
+/// Sequential access to one log file, chunk by chunk.
+class LogReader {
+public:
+  /// Opens `path`; throws LogError when it cannot be opened.
+  explicit LogReader(std::string path);
+  ~LogReader();
+  LogReader(const LogReader &) = delete;
+  LogReader &operator=(const LogReader &) = delete;
+
+  const std::string &path() const { return path_; }
+  uint64_t size() const { return size_; }
+
+  /// Reads and validates the file header; positions at the first chunk.
+  log::FileHeader readHeader();
+  /// Reads the next chunk header. Returns false at a clean end of file.
+  bool nextChunk(ChunkRef &chunk);
+
+  log::ClockSample readClock(const ChunkRef &chunk);
+  std::vector<Site> readSites(const ChunkRef &chunk);
+  /// Reads the EventsHeader and checks that its records fit in the payload.
+  log::EventsHeader readEventsHeader(const ChunkRef &chunk);
+  /// Reads `count` records starting at `offset`; with `validate`, fails on the
+  /// first record of unknown kind.
+  void readEvents(uint64_t offset, size_t count, log::EventRecord *out,
+                  bool validate = true);
+
+  [[noreturn]] void fail(uint64_t offset, const std::string &what) const;
+
+private:
+  /// Reads exactly `n` bytes at `offset`; `what` names the structure for the
+  /// truncation message.
+  void readAt(uint64_t offset, void *buf, size_t n, const char *what);
+
+  std::string path_;
+  int fd_ = -1;
+  uint64_t size_ = 0;
+  uint64_t next_chunk_ = 0;
+};
+
+/// Everything about a log except its events, plus where the events are.
+struct ThreadInfo {
+  uint32_t thread = 0;
+  uint32_t os_tid = 0;
+  uint64_t events = 0;
+  std::vector<EventSegment> segments; ///< in file order
+};
+
+class LogIndex {
+public:
+  /// Scans the whole file once; throws LogError on malformed input.
+  explicit LogIndex(const std::string &path);
+
+  const std::string &path() const { return reader_->path(); }
+  const log::FileHeader &header() const { return header_; }
+  const std::vector<log::ClockSample> &clockSamples() const { return clock_; }
+  const std::map<uint32_t, Site> &sites() const { return sites_; }
+  /// Sorted by thread number.
+  const std::vector<ThreadInfo> &threads() const { return threads_; }
+  LogReader &reader() const { return *reader_; }
+
+private:
+  std::unique_ptr<LogReader> reader_;
+  log::FileHeader header_{};
+  std::vector<log::ClockSample> clock_;
+  std::map<uint32_t, Site> sites_;
+  std::vector<ThreadInfo> threads_;
+};
+
+/// Pages in the event records of one thread, across all its chunks.
+class ThreadStream {
+public:
+  ThreadStream(LogReader &reader, const ThreadInfo &info);
+
+  /// Returns false when the thread has no more events.
+  bool next(log::EventRecord &record);
+  uint32_t thread() const { return thread_; }
+
+private:
+  LogReader &reader_;
+  uint32_t thread_;
+  const std::vector<EventSegment> &segments_;
+  size_t segment_ = 0;
+  uint64_t consumed_ = 0; ///< records of segments_[segment_] already buffered
+  std::vector<log::EventRecord> buffer_;
+  size_t pos_ = 0;
+};
+
+} // namespace coroscope::analyzer
+
+#endif // COROSCOPE_ANALYZER_STATE_LOG_READER_H

@@ -1,0 +1,257 @@
+//===- state/model.cpp - Frame reconstruction from merged events ----------===//
+//
+// The model is deliberately forgiving: a log may start or end in the middle
+// of a coroutine's life (a flush lost to a crash, a thread that never flushed),
+// so events about unknown frames or unmatched activations are counted where
+// they can be and otherwise ignored, never treated as corruption. Corruption
+// of the file itself is the reader's business.
+//
+//===----------------------------------------------------------------------===//
+#include "state/model.h"
+
+#include "state/clock.h"
+
+namespace coroscope::analyzer {
+
+using namespace coroscope::log;
+
+LogModel::LogModel(const LogIndex &index, Report &report)
+    : index_(index), report_(report) {}
+
+FunctionStats &LogModel::functionFor(uint32_t site_id) {
+  auto cached = resolved_.find(site_id);
+  if (cached != resolved_.end())
+    return *cached->second.fn;
+  FunctionStats *fn;
+  auto it = index_.sites().find(site_id);
+  if (it != index_.sites().end() && it->second.kind == kSiteFunction) {
+    fn = &report_.function(it->second.name, it->second.file, it->second.line);
+  } else {
+    // Sites are per process, so an undefined id can only be named by number;
+    // the placeholder keeps the calls visible instead of dropping them.
+    fn = &report_.function("<unknown site " + std::to_string(site_id) + ">",
+                           "", 0);
+  }
+  resolved_.emplace(site_id, Resolved{kSiteFunction, fn, nullptr});
+  return *fn;
+}
+
+LogModel::Resolved LogModel::suspendSiteFor(uint32_t site_id,
+                                            const Frame *frame) {
+  auto cached = resolved_.find(site_id);
+  if (cached != resolved_.end() && cached->second.site)
+    return cached->second;
+  Resolved r{};
+  auto it = index_.sites().find(site_id);
+  if (it != index_.sites().end() && it->second.kind != kSiteFunction) {
+    const Site &s = it->second;
+    auto fit = index_.sites().find(s.function_id);
+    if (fit != index_.sites().end() && fit->second.kind == kSiteFunction)
+      r.fn = &functionFor(s.function_id);
+    else if (frame)
+      r.fn = frame->fn;
+    else
+      r.fn = &functionFor(s.function_id);
+    r.kind = s.kind;
+    r.site = &r.fn->site(s.kind, s.file, s.line, s.column, s.awaiter);
+  } else {
+    r.fn = frame ? frame->fn : &functionFor(site_id);
+    r.kind = kSiteAwait;
+    r.site = &r.fn->site(kSiteAwait, "", 0, 0,
+                         "<unknown site " + std::to_string(site_id) + ">");
+  }
+  resolved_[site_id] = r;
+  return r;
+}
+
+void LogModel::push(ThreadState &t, uint64_t frame) {
+  t.stack.push_back({next_activation_++, frame});
+}
+
+void LogModel::pop(ThreadState &t, uint64_t frame) {
+  // Pop through to the matching record: records above it belong to calls
+  // whose exit event was lost (e.g. an exception unwound through them).
+  for (size_t i = t.stack.size(); i-- > 0;) {
+    if (t.stack[i].frame == frame) {
+      t.stack.resize(i);
+      return;
+    }
+  }
+}
+
+bool LogModel::onStack(const ThreadState &t, uint64_t activation) const {
+  if (activation == 0)
+    return false;
+  for (size_t i = t.stack.size(); i-- > 0;) {
+    if (t.stack[i].id == activation)
+      return true;
+    if (t.stack[i].id < activation) // ids grow towards the top
+      return false;
+  }
+  return false;
+}
+
+void LogModel::closeFrame(Frame &f, uint64_t at, bool destroyed) {
+  uint64_t end = f.completed ? f.end : at;
+  if (end < f.begin)
+    end = f.begin;
+  if (f.open && end > f.open->time)
+    f.suspended += end - f.open->time;
+  uint64_t lifetime = end - f.begin;
+  uint64_t suspended = f.suspended < lifetime ? f.suspended : lifetime;
+  f.fn->busy_ns.push_back(lifetime - suspended);
+  f.fn->suspended_ns.push_back(suspended);
+  if (f.completed) {
+    ++f.fn->completed;
+    if (f.body_waits == 0)
+      ++f.fn->sync_completions;
+  }
+  if (!destroyed)
+    ++f.fn->not_destroyed;
+}
+
+void LogModel::onBegin(const Event &e, ThreadState &t) {
+  FunctionStats &fn = functionFor(e.site);
+  auto old = frames_.find(e.frame);
+  if (old != frames_.end()) {
+    // The address was reused without a FrameFree: the old frame must have
+    // ended by now, and this is the latest time we can prove for it.
+    closeFrame(old->second, e.time, /*destroyed=*/false);
+    frames_.erase(old);
+  }
+  ++fn.calls;
+  if (t.alloc_pending && t.alloc_frame == e.frame)
+    fn.addHeapFrame(t.alloc_bytes);
+  else
+    ++fn.elided_frames;
+  t.alloc_pending = false;
+  Frame f;
+  f.fn = &fn;
+  f.begin = e.time;
+  frames_.emplace(e.frame, f);
+  push(t, e.frame);
+}
+
+void LogModel::onSuspendSite(const Event &e, ThreadState &t) {
+  auto it = frames_.find(e.frame);
+  Frame *f = it == frames_.end() ? nullptr : &it->second;
+  Resolved r = suspendSiteFor(e.site, f);
+  switch (e.kind) {
+  case kEvAwaitReady:
+    ++r.site->ready_events;
+    break;
+  case kEvAwaitSuspend:
+    ++r.site->suspend_events;
+    break;
+  case kEvAwaitCancel:
+    ++r.site->cancel_events;
+    break;
+  }
+  if (!f || f->completed)
+    return;
+  if (r.kind == kSiteFinal && e.kind != kEvAwaitCancel) {
+    // Reaching the final suspend point ends the frame's lifetime for timing:
+    // whatever follows (destroy) is the owner's business, not the coroutine's.
+    f->completed = true;
+    f->end = e.time;
+    return;
+  }
+  if (e.kind == kEvAwaitSuspend) {
+    if (f->open && e.time > f->open->time) // a resume went missing
+      f->suspended += e.time - f->open->time;
+    uint64_t carrier = t.stack.empty() ? 0 : t.stack.back().id;
+    f->open = Suspension{r.site, e.thread, e.time, carrier};
+  } else if (e.kind == kEvAwaitCancel && f->open && f->open->site == r.site) {
+    f->open.reset(); // await_suspend returned false: it never suspended
+  }
+}
+
+void LogModel::onResume(const Event &e) {
+  auto it = frames_.find(e.frame);
+  if (it == frames_.end())
+    return;
+  Frame &f = it->second;
+  if (f.completed || !f.open)
+    return;
+  Suspension &s = *f.open;
+  if (e.time > s.time)
+    f.suspended += e.time - s.time;
+  auto tit = threads_.find(s.thread);
+  bool same_call = e.thread == s.thread && tit != threads_.end() &&
+                   onStack(tit->second, s.carrier);
+  if (!same_call) {
+    ++s.site->waits;
+    if (s.site->inBody())
+      ++f.body_waits;
+  }
+  f.open.reset();
+}
+
+void LogModel::process(const Event &e) {
+  if (e.kind != kEvFrameAlloc && e.time > last_time_)
+    last_time_ = e.time;
+  ThreadState &t = threads_[e.thread];
+  switch (e.kind) {
+  case kEvFrameAlloc:
+    t.alloc_pending = true;
+    t.alloc_frame = e.frame;
+    t.alloc_bytes = e.bytes;
+    break;
+  case kEvFrameBegin:
+    onBegin(e, t);
+    break;
+  case kEvRampReturn:
+  case kEvResumeExit:
+  case kEvDestroyExit:
+    pop(t, e.frame);
+    break;
+  case kEvResumeEnter:
+  case kEvDestroyEnter:
+    push(t, e.frame);
+    break;
+  case kEvAwaitReady:
+  case kEvAwaitSuspend:
+  case kEvAwaitCancel:
+    onSuspendSite(e, t);
+    break;
+  case kEvFrameResume:
+    onResume(e);
+    break;
+  case kEvFrameFree: {
+    auto it = frames_.find(e.frame);
+    if (it != frames_.end()) {
+      closeFrame(it->second, e.time, /*destroyed=*/true);
+      frames_.erase(it);
+    }
+    break;
+  }
+  case kEvDone:
+    break;
+  }
+}
+
+void LogModel::finish() {
+  for (auto &[addr, f] : frames_)
+    closeFrame(f, last_time_, /*destroyed=*/false);
+  frames_.clear();
+}
+
+void analyzeLog(const std::string &path, Report &report) {
+  LogIndex index(path);
+  TimeConverter clock((index.header().flags & kFlagTscTimestamps) != 0,
+                      index.clockSamples());
+  EventMerger merger(index, clock);
+  LogModel model(index, report);
+  Event e;
+  uint64_t events = 0;
+  while (merger.next(e)) {
+    model.process(e);
+    ++events;
+  }
+  model.finish();
+  report.logs.push_back(path);
+  report.events += events;
+  report.threads += index.threads().size();
+}
+
+} // namespace coroscope::analyzer

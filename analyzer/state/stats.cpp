@@ -1,0 +1,210 @@
+//===- state/stats.cpp - Aggregated per-function results -------------------===//
+//
+// Derived numbers (awaits, suspends and waits of a function) are summed from
+// its sites instead of being counted twice, so a function row always equals
+// the sum of its site rows.
+//
+//===----------------------------------------------------------------------===//
+#include "state/stats.h"
+
+#include "coroscope/log_format.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
+namespace coroscope::analyzer {
+
+bool SiteStats::inBody() const {
+  return kind == log::kSiteAwait || kind == log::kSiteYield;
+}
+
+void FunctionStats::addHeapFrame(uint64_t bytes) {
+  if (heap_frames == 0 || bytes < bytes_min)
+    bytes_min = bytes;
+  if (heap_frames == 0 || bytes > bytes_max)
+    bytes_max = bytes;
+  ++heap_frames;
+  heap_bytes += bytes;
+}
+
+SiteStats &FunctionStats::site(uint8_t kind, const std::string &file,
+                               uint32_t line, uint32_t column,
+                               const std::string &awaiter) {
+  auto [it, inserted] =
+      sites.try_emplace(SiteKey{kind, file, line, column});
+  if (inserted) {
+    it->second.kind = kind;
+    it->second.file = file;
+    it->second.line = line;
+    it->second.column = column;
+    it->second.awaiter = awaiter;
+  }
+  return it->second;
+}
+
+FunctionStats &Report::function(const std::string &name,
+                                const std::string &file, uint32_t line) {
+  auto [it, inserted] = functions.try_emplace(FunctionKey{name, file, line});
+  if (inserted) {
+    it->second.name = name;
+    it->second.file = file;
+    it->second.line = line;
+  }
+  return it->second;
+}
+
+Distribution distribution(std::vector<uint64_t> values) {
+  Distribution d;
+  if (values.empty())
+    return d;
+  std::sort(values.begin(), values.end());
+  unsigned __int128 total = 0;
+  for (uint64_t v : values)
+    total += v;
+  d.total = static_cast<uint64_t>(total);
+  size_t n = values.size();
+  d.mean = static_cast<uint64_t>((total + n / 2) / n);
+  // Nearest rank: the smallest value with at least P% of the set at or below
+  // it, i.e. index ceil(P/100 * n) - 1.
+  auto rank = [&](unsigned p) {
+    size_t r = (static_cast<size_t>(p) * n + 99) / 100;
+    return values[r == 0 ? 0 : r - 1];
+  };
+  d.p50 = rank(50);
+  d.p99 = rank(99);
+  return d;
+}
+
+double percent(uint64_t part, uint64_t whole) {
+  if (whole == 0)
+    return 0;
+  return std::round(1000.0 * static_cast<double>(part) /
+                    static_cast<double>(whole)) /
+         10.0;
+}
+
+double perCall(uint64_t part, uint64_t whole) {
+  if (whole == 0)
+    return 0;
+  return std::round(100.0 * static_cast<double>(part) /
+                    static_cast<double>(whole)) /
+         100.0;
+}
+
+const std::vector<std::string> &sortKeys() {
+  static const std::vector<std::string> keys = {
+      "heap_bytes", "calls",   "heap_frames", "elided_frames",
+      "frame_bytes", "awaits", "suspends",    "waits",
+      "busy",        "suspended", "name"};
+  return keys;
+}
+
+namespace {
+
+int siteGroup(const SiteStats &s) {
+  if (s.kind == log::kSiteInitial)
+    return 0;
+  if (s.kind == log::kSiteFinal)
+    return 2;
+  return 1;
+}
+
+FunctionSummary summarizeFunction(const FunctionStats &fn) {
+  FunctionSummary s;
+  s.fn = &fn;
+  if (fn.heap_frames)
+    s.frame_bytes =
+        fn.bytes_min == fn.bytes_max
+            ? fn.bytes_min
+            : (fn.heap_bytes + fn.heap_frames / 2) / fn.heap_frames;
+  s.heap_bytes_per_call = perCall(fn.heap_bytes, fn.calls);
+  for (const auto &[key, site] : fn.sites) {
+    s.sites.push_back(&site);
+    if (site.inBody()) {
+      s.awaits += site.reached();
+      s.suspends += site.suspended();
+      s.waits += site.waits;
+    }
+  }
+  std::sort(s.sites.begin(), s.sites.end(),
+                   [](const SiteStats *a, const SiteStats *b) {
+                     return std::tuple(siteGroup(*a), a->line, a->column,
+                                       a->kind, a->file) <
+                            std::tuple(siteGroup(*b), b->line, b->column,
+                                       b->kind, b->file);
+                   });
+  s.busy = distribution(fn.busy_ns);
+  s.suspended = distribution(fn.suspended_ns);
+  return s;
+}
+
+uint64_t sortValue(const FunctionSummary &s, const std::string &key) {
+  const FunctionStats &f = *s.fn;
+  if (key == "calls") return f.calls;
+  if (key == "heap_frames") return f.heap_frames;
+  if (key == "elided_frames") return f.elided_frames;
+  if (key == "frame_bytes") return s.frame_bytes;
+  if (key == "awaits") return s.awaits;
+  if (key == "suspends") return s.suspends;
+  if (key == "waits") return s.waits;
+  if (key == "busy") return s.busy.total;
+  if (key == "suspended") return s.suspended.total;
+  return f.heap_bytes;
+}
+
+} // namespace
+
+Summary summarize(const Report &report, const std::string &sort_key,
+                  size_t top) {
+  Summary out;
+  out.logs = report.logs;
+  out.sort_key = sort_key;
+  for (const auto &[key, fn] : report.functions)
+    out.functions.push_back(summarizeFunction(fn));
+
+  bool by_name = sort_key == "name";
+  auto tie = [](const FunctionSummary &a, const FunctionSummary &b) {
+    if (a.fn->calls != b.fn->calls)
+      return a.fn->calls > b.fn->calls;
+    return std::tie(a.fn->name, a.fn->file, a.fn->line) <
+           std::tie(b.fn->name, b.fn->file, b.fn->line);
+  };
+  std::sort(out.functions.begin(), out.functions.end(),
+            [&](const FunctionSummary &a, const FunctionSummary &b) {
+              if (by_name) {
+                if (a.fn->name != b.fn->name)
+                  return a.fn->name < b.fn->name;
+                return tie(a, b);
+              }
+              uint64_t va = sortValue(a, sort_key), vb = sortValue(b, sort_key);
+              if (va != vb)
+                return va > vb;
+              return tie(a, b);
+            });
+
+  Totals &t = out.totals;
+  t.events = report.events;
+  t.threads = report.threads;
+  for (const FunctionSummary &s : out.functions) {
+    const FunctionStats &f = *s.fn;
+    ++t.functions;
+    t.calls += f.calls;
+    t.heap_frames += f.heap_frames;
+    t.elided_frames += f.elided_frames;
+    t.heap_bytes += f.heap_bytes;
+    t.completed += f.completed;
+    t.sync_completions += f.sync_completions;
+    t.awaits += s.awaits;
+    t.suspends += s.suspends;
+    t.waits += s.waits;
+    t.frames_not_destroyed += f.not_destroyed;
+    t.busy_ns += s.busy.total;
+    t.suspended_ns += s.suspended.total;
+  }
+  if (top != 0 && out.functions.size() > top)
+    out.functions.resize(top);
+  return out;
+}
+
+} // namespace coroscope::analyzer

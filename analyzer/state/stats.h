@@ -1,0 +1,143 @@
+//===- state/stats.h - Aggregated per-function results -----------*- C++ -*-===//
+//
+// What survives a log once its events are replayed: counters per coroutine
+// function and per suspend site, plus the per-frame busy/suspended durations
+// that the percentiles need. Different logs come from different processes, so
+// frame addresses and site ids mean nothing across them; functions are merged
+// by (name, file, line) and sites by (function, kind, file, line, column).
+//
+// summarize() turns a Report into the sorted, derived view every renderer
+// prints, so text, markdown and JSON cannot disagree on a number.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COROSCOPE_ANALYZER_STATE_STATS_H
+#define COROSCOPE_ANALYZER_STATE_STATS_H
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace coroscope::analyzer {
+
+struct SiteStats {
+  uint8_t kind = 0; ///< log::SiteKind, never kSiteFunction
+  std::string file;
+  uint32_t line = 0;
+  uint32_t column = 0;
+  std::string awaiter;         ///< from the first log that defined the site
+  uint64_t ready_events = 0;   ///< kEvAwaitReady
+  uint64_t suspend_events = 0; ///< kEvAwaitSuspend
+  uint64_t cancel_events = 0;  ///< kEvAwaitCancel
+  uint64_t waits = 0;
+
+  uint64_t reached() const { return ready_events + suspend_events; }
+  uint64_t suspended() const {
+    return suspend_events > cancel_events ? suspend_events - cancel_events : 0;
+  }
+  /// Await and yield sites are "the body"; initial and final are not.
+  bool inBody() const;
+};
+
+using SiteKey = std::tuple<uint8_t, std::string, uint32_t, uint32_t>;
+
+struct FunctionStats {
+  std::string name;
+  std::string file;
+  uint32_t line = 0;
+
+  uint64_t calls = 0;
+  uint64_t heap_frames = 0;
+  uint64_t elided_frames = 0;
+  uint64_t heap_bytes = 0;
+  uint64_t bytes_min = 0; ///< over heap frames; 0 when there are none
+  uint64_t bytes_max = 0;
+  uint64_t completed = 0;
+  uint64_t sync_completions = 0;
+  uint64_t not_destroyed = 0; ///< frames never seen freed
+  std::vector<uint64_t> busy_ns;      ///< one entry per frame
+  std::vector<uint64_t> suspended_ns; ///< one entry per frame
+  std::map<SiteKey, SiteStats> sites;
+
+  void addHeapFrame(uint64_t bytes);
+  SiteStats &site(uint8_t kind, const std::string &file, uint32_t line,
+                  uint32_t column, const std::string &awaiter);
+};
+
+using FunctionKey = std::tuple<std::string, std::string, uint32_t>;
+
+/// Accumulates every log of one `coroscope report` run.
+struct Report {
+  std::vector<std::string> logs;
+  uint64_t events = 0;
+  uint64_t threads = 0;
+  std::map<FunctionKey, FunctionStats> functions;
+
+  FunctionStats &function(const std::string &name, const std::string &file,
+                          uint32_t line);
+};
+
+/// mean, p50 and p99 use nearest rank over the sorted values; mean rounds half
+/// up. All zero for an empty set.
+struct Distribution {
+  uint64_t mean = 0;
+  uint64_t p50 = 0;
+  uint64_t p99 = 0;
+  uint64_t total = 0;
+};
+Distribution distribution(std::vector<uint64_t> values);
+
+struct FunctionSummary {
+  const FunctionStats *fn = nullptr;
+  uint64_t frame_bytes = 0; ///< the common size, or the rounded mean
+  double heap_bytes_per_call = 0; ///< rounded to 2 decimals
+  uint64_t awaits = 0;
+  uint64_t suspends = 0;
+  uint64_t waits = 0;
+  Distribution busy;
+  Distribution suspended;
+  std::vector<const SiteStats *> sites; ///< initial, body in source order, final
+};
+
+struct Totals {
+  uint64_t functions = 0;
+  uint64_t calls = 0;
+  uint64_t heap_frames = 0;
+  uint64_t elided_frames = 0;
+  uint64_t heap_bytes = 0;
+  uint64_t completed = 0;
+  uint64_t sync_completions = 0;
+  uint64_t awaits = 0;
+  uint64_t suspends = 0;
+  uint64_t waits = 0;
+  uint64_t frames_not_destroyed = 0;
+  uint64_t busy_ns = 0;
+  uint64_t suspended_ns = 0;
+  uint64_t events = 0;
+  uint64_t threads = 0;
+};
+
+struct Summary {
+  std::vector<std::string> logs;
+  std::string sort_key;
+  Totals totals; ///< over all functions, also those cut by --top
+  std::vector<FunctionSummary> functions; ///< sorted, at most `top`
+};
+
+/// The accepted --sort keys, default first.
+const std::vector<std::string> &sortKeys();
+
+/// Sorts by `sort_key` descending (name ascending for "name"); ties by calls
+/// descending, then name, file, line. `top` == 0 keeps every function.
+Summary summarize(const Report &report, const std::string &sort_key,
+                  size_t top);
+
+/// Percentage with one decimal of `part` in `whole`, 0 when whole is 0.
+double percent(uint64_t part, uint64_t whole);
+/// `part / whole` rounded to 2 decimals, 0 when whole is 0.
+double perCall(uint64_t part, uint64_t whole);
+
+} // namespace coroscope::analyzer
+
+#endif // COROSCOPE_ANALYZER_STATE_STATS_H

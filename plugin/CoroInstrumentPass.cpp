@@ -1,0 +1,480 @@
+//===- CoroInstrumentPass.cpp - Instrument coroutine frames and suspend points -===//
+//
+// For every pre-split coroutine (a function calling llvm.coro.begin) the pass
+// inserts, in Clang 19's IR shape:
+//
+//   coro.alloc block:  %mem = call @operator new(%size)  -> frame_alloc(fn, %mem, %size)
+//   after coro.begin:                                     -> frame_begin(fn, %hdl)
+//   suspend point, edge await_ready() == true             -> await_ready(site, %hdl)
+//   after coro.save, before llvm.coro.await.suspend.*     -> await_suspend(site, %hdl)
+//   edge "bool await_suspend returned false"              -> await_cancel(site, %hdl)
+//   edge coro.suspend == 0 (resumed)                      -> frame_resume(site, %hdl)
+//   after coro.free                                       -> frame_free(fn, %hdl, %mem)
+//   after a fall-through coro.end                         -> ramp_return(fn, %hdl)
+//
+// and around every llvm.coro.resume/destroy/done in any function, the handle
+// hooks. Code after a fall-through coro.end survives only in the ramp (CoroSplit
+// turns coro.end into `ret void` in the resume/destroy clones), which is what
+// makes ramp_return fire once per call. The allocation hook sits in the block
+// that CoroElide deletes when it elides the frame, so a frame without
+// frame_alloc was elided (HALO) and the hooks cannot defeat elision: they take
+// the frame address as a `nocapture readnone` argument and touch only
+// inaccessible memory, so the frame does not escape.
+//
+//===----------------------------------------------------------------------===//
+#include "CoroInstrumentPass.h"
+#include "SiteNames.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+using namespace llvm;
+
+namespace coroscope {
+namespace {
+
+// Mirrors runtime_hooks/include/coroscope/hooks.h.
+constexpr const char *kSitesInit = "__coroscope_sites_init";
+constexpr const char *kFrameAlloc = "__coroscope_frame_alloc";
+constexpr const char *kFrameBegin = "__coroscope_frame_begin";
+constexpr const char *kRampReturn = "__coroscope_ramp_return";
+constexpr const char *kAwaitReady = "__coroscope_await_ready";
+constexpr const char *kAwaitSuspend = "__coroscope_await_suspend";
+constexpr const char *kAwaitCancel = "__coroscope_await_cancel";
+constexpr const char *kFrameResume = "__coroscope_frame_resume";
+constexpr const char *kFrameFree = "__coroscope_frame_free";
+constexpr const char *kResumeEnter = "__coroscope_handle_resume_enter";
+constexpr const char *kResumeExit = "__coroscope_handle_resume_exit";
+constexpr const char *kDestroyEnter = "__coroscope_handle_destroy_enter";
+constexpr const char *kDestroyExit = "__coroscope_handle_destroy_exit";
+constexpr const char *kDone = "__coroscope_handle_done";
+constexpr const char *kHookPrefix = "__coroscope_";
+constexpr const char *kSection = "coroscope_sites";
+constexpr const char *kCtorName = "coroscope.module_ctor";
+
+/// What one site descriptor will say.
+struct SiteInfo {
+  explicit SiteInfo(log::SiteKind K) : Kind(K) {}
+  log::SiteKind Kind;
+  int FunctionIndex = -1; ///< for suspend sites, index of their function site
+  unsigned Line = 0, Column = 0;
+  std::string Name, File, Awaiter;
+};
+
+/// One suspend point as Clang emitted it.
+struct SuspendPoint {
+  int Site;
+  CallInst *Suspend;      ///< llvm.coro.suspend
+  Instruction *Save;      ///< llvm.coro.save
+  CallBase *AwaitSuspend; ///< llvm.coro.await.suspend.*, or null
+};
+
+/// One coroutine and the instructions to hook.
+struct Coroutine {
+  Function *F;
+  int Site;
+  CallInst *Begin;
+  SmallVector<CallBase *, 2> Allocs; ///< operator new calls feeding coro.begin
+  SmallVector<SuspendPoint, 8> Suspends;
+  SmallVector<CallInst *, 2> Frees;
+  SmallVector<CallInst *, 4> Ends;
+};
+
+class Instrumenter {
+public:
+  explicit Instrumenter(Module &M) : M(M), Ctx(M.getContext()) {}
+  bool run();
+
+private:
+  Module &M;
+  LLVMContext &Ctx;
+  std::vector<SiteInfo> Sites;
+  std::vector<Coroutine> Coros;
+  GlobalVariable *Table = nullptr;
+  StructType *SiteTy = nullptr;
+  StringMap<Constant *> Strings;
+
+  void collect(Function &F);
+  void fileAndLine(const DILocation *Loc, SiteInfo &S);
+  void buildTable();
+  Constant *sitePtr(int Index);
+  Constant *stringPtr(StringRef S);
+  FunctionCallee hook(const char *Name, ArrayRef<Type *> Params, bool FramePtrArgs);
+  void instrument(Coroutine &C);
+  void instrumentHandleCalls();
+  void emitCtor();
+};
+
+// STEP 1: find coroutines and their suspend points without changing anything,
+// so the site table size is known before any hook refers to it.
+void Instrumenter::collect(Function &F) {
+  if (F.isDeclaration() || F.getName().starts_with(kHookPrefix))
+    return;
+  CallInst *Begin = nullptr;
+  Coroutine C{&F, -1, nullptr, {}, {}, {}, {}};
+  for (Instruction &I : instructions(F)) {
+    auto *II = dyn_cast<IntrinsicInst>(&I);
+    if (!II)
+      continue;
+    switch (II->getIntrinsicID()) {
+    case Intrinsic::coro_begin:
+      Begin = II;
+      break;
+    case Intrinsic::coro_suspend: {
+      SuspendPoint P{-1, II, dyn_cast<Instruction>(II->getArgOperand(0)), nullptr};
+      C.Suspends.push_back(P);
+      break;
+    }
+    case Intrinsic::coro_free:
+      C.Frees.push_back(II);
+      break;
+    case Intrinsic::coro_end:
+      C.Ends.push_back(II);
+      break;
+    default:
+      break;
+    }
+  }
+  if (!Begin)
+    return;
+  C.Begin = Begin;
+
+  SiteInfo FnSite(log::kSiteFunction);
+  FnSite.Name = demangledName(F.getName());
+  if (const DISubprogram *SP = F.getSubprogram()) {
+    FnSite.File = SP->getFilename().str();
+    FnSite.Line = SP->getLine();
+  } else {
+    FnSite.File = M.getSourceFileName();
+  }
+  C.Site = Sites.size();
+  Sites.push_back(FnSite);
+
+  // The frame memory: a phi of null (elided) and operator new's result.
+  Value *Mem = Begin->getArgOperand(1);
+  SmallVector<Value *, 2> Candidates;
+  if (auto *Phi = dyn_cast<PHINode>(Mem))
+    Candidates.append(Phi->incoming_values().begin(), Phi->incoming_values().end());
+  else
+    Candidates.push_back(Mem);
+  for (Value *V : Candidates)
+    if (auto *CB = dyn_cast<CallBase>(V); CB && !isa<IntrinsicInst>(CB) && CB->arg_size() >= 1 &&
+                                          CB->getArgOperand(0)->getType()->isIntegerTy())
+      C.Allocs.push_back(CB);
+
+  for (SuspendPoint &P : C.Suspends) {
+    // llvm.coro.await.suspend.* follows the coro.save in the same block.
+    if (P.Save)
+      for (Instruction *I = P.Save->getNextNode(); I; I = I->getNextNode())
+        if (auto *CB = dyn_cast<CallBase>(I))
+          if (Function *Callee = CB->getCalledFunction();
+              Callee && (Callee->getIntrinsicID() == Intrinsic::coro_await_suspend_void ||
+                         Callee->getIntrinsicID() == Intrinsic::coro_await_suspend_bool ||
+                         Callee->getIntrinsicID() == Intrinsic::coro_await_suspend_handle)) {
+            P.AwaitSuspend = CB;
+            break;
+          }
+    bool IsFinal = cast<ConstantInt>(P.Suspend->getArgOperand(1))->isOne();
+    const Function *Wrapper =
+        P.AwaitSuspend ? dyn_cast<Function>(P.AwaitSuspend->getArgOperand(2)) : nullptr;
+    SiteInfo S(suspendKind(Wrapper, IsFinal));
+    S.FunctionIndex = C.Site;
+    S.Name = FnSite.Name;
+    S.File = FnSite.File;
+    S.Awaiter = awaiterType(Wrapper, P.AwaitSuspend ? P.AwaitSuspend->getArgOperand(0) : nullptr);
+    const Instruction *LocFrom = P.AwaitSuspend ? static_cast<Instruction *>(P.AwaitSuspend)
+                                                : static_cast<Instruction *>(P.Suspend);
+    fileAndLine(LocFrom->getDebugLoc().get(), S);
+    P.Site = Sites.size();
+    Sites.push_back(S);
+  }
+  Coros.push_back(std::move(C));
+}
+
+void Instrumenter::fileAndLine(const DILocation *Loc, SiteInfo &S) {
+  if (!Loc)
+    return;
+  // Code inlined before we run (always_inline awaiters) reports the outermost
+  // location, which is the line in the coroutine body.
+  while (const DILocation *At = Loc->getInlinedAt())
+    Loc = At;
+  S.Line = Loc->getLine();
+  S.Column = Loc->getColumn();
+  if (!Loc->getFilename().empty())
+    S.File = Loc->getFilename().str();
+}
+
+Constant *Instrumenter::stringPtr(StringRef S) {
+  auto It = Strings.find(S);
+  if (It != Strings.end())
+    return It->second;
+  Constant *Init = ConstantDataArray::getString(Ctx, S, /*AddNull=*/true);
+  auto *GV = new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
+                                GlobalValue::PrivateLinkage, Init, "coroscope.str");
+  GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  GV->setAlignment(Align(1));
+  Strings[S] = GV;
+  return GV;
+}
+
+// STEP 2: one writable array of descriptors in section coroscope_sites; the
+// runtime stores each descriptor's id into its first field at start-up.
+void Instrumenter::buildTable() {
+  Type *I8 = Type::getInt8Ty(Ctx), *I32 = Type::getInt32Ty(Ctx);
+  Type *Ptr = PointerType::getUnqual(Ctx);
+  SiteTy = StructType::create(Ctx,
+                              {I32, I8, ArrayType::get(I8, 3), I32, I32, I32, Ptr, Ptr, Ptr, Ptr},
+                              "coroscope.site");
+  ArrayType *ArrTy = ArrayType::get(SiteTy, Sites.size());
+  Table = new GlobalVariable(M, ArrTy, /*isConstant=*/false, GlobalValue::PrivateLinkage,
+                             nullptr, "coroscope.sites");
+  Table->setSection(kSection);
+  Table->setAlignment(Align(8));
+  std::vector<Constant *> Elems;
+  for (const SiteInfo &S : Sites) {
+    Constant *Fn = S.FunctionIndex >= 0 ? sitePtr(S.FunctionIndex)
+                                        : ConstantPointerNull::get(PointerType::getUnqual(Ctx));
+    Elems.push_back(ConstantStruct::get(
+        SiteTy, {ConstantInt::get(I32, 0), ConstantInt::get(I8, S.Kind),
+                 ConstantAggregateZero::get(ArrayType::get(I8, 3)), ConstantInt::get(I32, S.Line),
+                 ConstantInt::get(I32, S.Column), ConstantInt::get(I32, 0), Fn, stringPtr(S.Name),
+                 stringPtr(S.File), stringPtr(S.Awaiter)}));
+  }
+  Table->setInitializer(ConstantArray::get(ArrTy, Elems));
+  appendToCompilerUsed(M, {Table});
+}
+
+Constant *Instrumenter::sitePtr(int Index) {
+  Type *I32 = Type::getInt32Ty(Ctx);
+  Constant *Idx[] = {ConstantInt::get(I32, 0), ConstantInt::get(I32, Index)};
+  return ConstantExpr::getInBoundsGetElementPtr(Table->getValueType(), Table, Idx);
+}
+
+FunctionCallee Instrumenter::hook(const char *Name, ArrayRef<Type *> Params, bool FramePtrArgs) {
+  FunctionType *FT = FunctionType::get(Type::getVoidTy(Ctx), Params, false);
+  FunctionCallee Callee = M.getOrInsertFunction(Name, FT);
+  if (auto *Fn = dyn_cast<Function>(Callee.getCallee())) {
+    Fn->setDoesNotThrow();
+    // The inliner must price a ramp exactly as it would without the hooks:
+    // CoroElide can only elide a frame whose ramp was inlined into the
+    // caller, and five hook calls push a small ramp over the threshold.
+    // InlineCost reads "call-inline-cost" from the callee and uses it as the
+    // whole cost of the call.
+    Fn->addFnAttr("call-inline-cost", "0");
+    if (FramePtrArgs) {
+      // Hooks read the site descriptor and write only runtime state; frame
+      // pointers are logged as numbers, never dereferenced or kept.
+      Fn->setMemoryEffects(MemoryEffects::argMemOnly(ModRefInfo::Ref) |
+                           MemoryEffects::inaccessibleMemOnly(ModRefInfo::ModRef));
+      for (unsigned I = 0; I < Params.size(); ++I)
+        if (Params[I]->isPointerTy()) {
+          Fn->addParamAttr(I, Attribute::NoCapture);
+          if (I > 0 || Params.size() == 1)
+            Fn->addParamAttr(I, Attribute::ReadNone);
+        }
+    }
+  }
+  return Callee;
+}
+
+static void insertOnEdge(BasicBlock *From, BasicBlock *To, FunctionCallee Hook,
+                         ArrayRef<Value *> Args) {
+  BasicBlock *Mid = SplitEdge(From, To);
+  IRBuilder<> B(Mid->getTerminator());
+  B.CreateCall(Hook, Args);
+}
+
+// STEP 3: hooks for one coroutine.
+void Instrumenter::instrument(Coroutine &C) {
+  Type *Ptr = PointerType::getUnqual(Ctx), *I64 = Type::getInt64Ty(Ctx);
+  FunctionCallee Alloc = hook(kFrameAlloc, {Ptr, Ptr, I64}, true);
+  FunctionCallee BeginH = hook(kFrameBegin, {Ptr, Ptr}, true);
+  FunctionCallee RampRet = hook(kRampReturn, {Ptr, Ptr}, true);
+  FunctionCallee Ready = hook(kAwaitReady, {Ptr, Ptr}, true);
+  FunctionCallee SuspendH = hook(kAwaitSuspend, {Ptr, Ptr}, true);
+  FunctionCallee Cancel = hook(kAwaitCancel, {Ptr, Ptr}, true);
+  FunctionCallee ResumeH = hook(kFrameResume, {Ptr, Ptr}, true);
+  FunctionCallee FreeH = hook(kFrameFree, {Ptr, Ptr, Ptr}, true);
+
+  Constant *Fn = sitePtr(C.Site);
+  Value *Frame = C.Begin;
+  DebugLoc FnLoc = C.Begin->getDebugLoc();
+
+  for (CallBase *A : C.Allocs) {
+    IRBuilder<> B(Ctx);
+    if (auto *Inv = dyn_cast<InvokeInst>(A))
+      B.SetInsertPoint(Inv->getNormalDest()->getFirstInsertionPt());
+    else
+      B.SetInsertPoint(A->getNextNode());
+    B.SetCurrentDebugLocation(A->getDebugLoc());
+    Value *Size = B.CreateZExtOrTrunc(A->getArgOperand(0), I64);
+    B.CreateCall(Alloc, {Fn, A, Size});
+  }
+  {
+    IRBuilder<> B(C.Begin->getNextNode());
+    B.SetCurrentDebugLocation(FnLoc);
+    B.CreateCall(BeginH, {Fn, Frame});
+  }
+
+  for (SuspendPoint &P : C.Suspends) {
+    Constant *Site = sitePtr(P.Site);
+    auto *Switch = P.Suspend->hasOneUse() ? dyn_cast<SwitchInst>(P.Suspend->user_back()) : nullptr;
+    if (!Switch)
+      continue; // not Clang's shape: leave the point uninstrumented
+    BasicBlock *ReadyBB = Switch->findCaseValue(ConstantInt::get(Type::getInt8Ty(Ctx), 0))
+                              ->getCaseSuccessor();
+    BasicBlock *SwitchBB = Switch->getParent();
+    BasicBlock *CancelBB = nullptr;
+    if (P.AwaitSuspend && P.AwaitSuspend->getType()->isIntegerTy(1))
+      for (User *U : P.AwaitSuspend->users())
+        if (auto *Br = dyn_cast<BranchInst>(U); Br && Br->isConditional() &&
+                                                Br->getSuccessor(1) == ReadyBB)
+          CancelBB = Br->getParent();
+    SmallVector<BasicBlock *, 4> ReadyPreds;
+    for (BasicBlock *Pred : predecessors(ReadyBB))
+      if (Pred != SwitchBB && Pred != CancelBB && !is_contained(ReadyPreds, Pred))
+        ReadyPreds.push_back(Pred);
+
+    DebugLoc Loc = P.AwaitSuspend ? P.AwaitSuspend->getDebugLoc() : P.Suspend->getDebugLoc();
+    {
+      Instruction *At = P.AwaitSuspend ? static_cast<Instruction *>(P.AwaitSuspend)
+                                       : static_cast<Instruction *>(P.Suspend);
+      IRBuilder<> B(At);
+      B.SetCurrentDebugLocation(Loc);
+      B.CreateCall(SuspendH, {Site, Frame});
+    }
+    insertOnEdge(SwitchBB, ReadyBB, ResumeH, {Site, Frame});
+    if (CancelBB)
+      insertOnEdge(CancelBB, ReadyBB, Cancel, {Site, Frame});
+    for (BasicBlock *Pred : ReadyPreds)
+      insertOnEdge(Pred, ReadyBB, Ready, {Site, Frame});
+  }
+
+  for (CallInst *Free : C.Frees) {
+    IRBuilder<> B(Free->getNextNode());
+    B.SetCurrentDebugLocation(Free->getDebugLoc());
+    B.CreateCall(FreeH, {Fn, Free->getArgOperand(1), Free});
+  }
+
+  // A coro.end on a path that never created the frame (allocation failure)
+  // has no frame to report.
+  DominatorTree DT(*C.F);
+  for (CallInst *End : C.Ends) {
+    if (!DT.dominates(C.Begin, End))
+      continue;
+    bool Unwind = cast<ConstantInt>(End->getArgOperand(1))->isOne();
+    if (!Unwind) {
+      IRBuilder<> B(End->getNextNode());
+      B.SetCurrentDebugLocation(End->getDebugLoc());
+      B.CreateCall(RampRet, {Fn, Frame});
+      continue;
+    }
+    // An unwinding coro.end is false only in the ramp: the exception leaves
+    // the coroutine call itself.
+    for (User *U : End->users())
+      if (auto *Br = dyn_cast<BranchInst>(U); Br && Br->isConditional())
+        insertOnEdge(Br->getParent(), Br->getSuccessor(1), RampRet, {Fn, Frame});
+  }
+}
+
+// STEP 4: coroutine_handle::resume()/destroy()/done() reach the IR as these
+// intrinsics wherever they are called (inlined or not).
+void Instrumenter::instrumentHandleCalls() {
+  Type *Ptr = PointerType::getUnqual(Ctx);
+  struct Target {
+    Intrinsic::ID ID;
+    const char *Enter, *Exit;
+  } Targets[] = {{Intrinsic::coro_resume, kResumeEnter, kResumeExit},
+                 {Intrinsic::coro_destroy, kDestroyEnter, kDestroyExit},
+                 {Intrinsic::coro_done, kDone, nullptr}};
+  for (const Target &T : Targets) {
+    Function *Decl = M.getFunction(Intrinsic::getName(T.ID));
+    if (!Decl)
+      continue;
+    SmallVector<CallBase *, 8> Calls;
+    for (User *U : Decl->users())
+      if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledFunction() == Decl &&
+                                            !CB->getFunction()->getName().starts_with(kHookPrefix))
+        Calls.push_back(CB);
+    if (Calls.empty())
+      continue;
+    FunctionCallee Enter = hook(T.Enter, {Ptr}, true);
+    FunctionCallee Exit = T.Exit ? hook(T.Exit, {Ptr}, true) : FunctionCallee();
+    for (CallBase *CB : Calls) {
+      Value *Frame = CB->getArgOperand(0);
+      IRBuilder<> B(CB);
+      B.CreateCall(Enter, {Frame});
+      if (!T.Exit)
+        continue;
+      if (auto *Inv = dyn_cast<InvokeInst>(CB)) {
+        insertOnEdge(Inv->getParent(), Inv->getNormalDest(), Exit, {Frame});
+      } else {
+        IRBuilder<> After(CB->getNextNode());
+        After.CreateCall(Exit, {Frame});
+      }
+    }
+  }
+}
+
+// STEP 5: register the table from a COMDAT constructor, once per linked image
+// (sancov's scheme: hidden weak section bounds, the whole image's range).
+void Instrumenter::emitCtor() {
+  Type *Ptr = PointerType::getUnqual(Ctx);
+  auto Bound = [&](const char *Name) {
+    auto *GV = new GlobalVariable(M, SiteTy, false, GlobalValue::ExternalWeakLinkage, nullptr,
+                                  Name);
+    GV->setVisibility(GlobalValue::HiddenVisibility);
+    return GV;
+  };
+  GlobalVariable *Start = Bound("__start_coroscope_sites");
+  GlobalVariable *Stop = Bound("__stop_coroscope_sites");
+  FunctionCallee Init =
+      M.getOrInsertFunction(kSitesInit, FunctionType::get(Type::getVoidTy(Ctx), {Ptr, Ptr}, false));
+  Function *Ctor = Function::Create(FunctionType::get(Type::getVoidTy(Ctx), false),
+                                    GlobalValue::WeakODRLinkage, kCtorName, M);
+  Ctor->setVisibility(GlobalValue::HiddenVisibility);
+  Ctor->setComdat(M.getOrInsertComdat(kCtorName));
+  Ctor->addFnAttr(Attribute::NoUnwind);
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Ctor));
+  B.CreateCall(Init, {Start, Stop});
+  B.CreateRetVoid();
+  // Priority 1 like the sanitizers: sites are known before user constructors
+  // (which may already run coroutines).
+  appendToGlobalCtors(M, Ctor, 1, Ctor);
+}
+
+bool Instrumenter::run() {
+  for (Function &F : M)
+    collect(F);
+  bool Changed = false;
+  if (!Coros.empty()) {
+    buildTable();
+    for (Coroutine &C : Coros)
+      instrument(C);
+    if (!M.getFunction(kCtorName))
+      emitCtor();
+    Changed = true;
+  }
+  size_t Before = M.size();
+  instrumentHandleCalls();
+  return Changed || M.size() != Before || M.getFunction(kResumeEnter) || M.getFunction(kDone);
+}
+
+} // namespace
+
+PreservedAnalyses CoroInstrumentPass::run(Module &M, ModuleAnalysisManager &) {
+  return Instrumenter(M).run() ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+} // namespace coroscope

@@ -1,0 +1,31 @@
+//===- PassPluginInfo.cpp - The instrumentation pass as an opt plugin ------===//
+//
+// CoroScopePass.so holds only the IR pass, for `opt -load-pass-plugin` in IR
+// tests. It cannot live in CoroScope.so: that library needs libclang-cpp, and
+// Debian's libclang-cpp.so.19 registers LLVM command-line options a second
+// time when loaded into opt ("Option 'pgo-cold-func-opt' registered more than
+// once"), which aborts opt.
+//
+// USAGE:
+//   opt-19 -load-pass-plugin=build/lib/CoroScopePass.so -passes=coroscope x.ll
+//
+//===----------------------------------------------------------------------===//
+#include "CoroInstrumentPass.h"
+
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/PassPlugin.h"
+
+using namespace llvm;
+
+extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "CoroScope", "0.1", [](PassBuilder &PB) {
+            // By name only: clang's -fplugin= path adds the pass itself.
+            PB.registerPipelineParsingCallback(
+                [](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
+                  if (Name != "coroscope")
+                    return false;
+                  MPM.addPass(coroscope::CoroInstrumentPass());
+                  return true;
+                });
+          }};
+}

@@ -1,0 +1,94 @@
+//===- SiteNames.cpp - Human-readable names for coroutine sites ------------===//
+//
+// See SiteNames.h. Everything here is best effort: a name that cannot be
+// recovered becomes "" (awaiter) or the raw symbol (function), never an error.
+//
+//===----------------------------------------------------------------------===//
+#include "SiteNames.h"
+
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+
+using namespace llvm;
+
+namespace coroscope {
+
+std::string tidyStdNamespaces(std::string Name) {
+  for (StringRef Inline : {"std::__n4861::", "std::__1::"}) {
+    size_t Pos;
+    while ((Pos = Name.find(Inline.str())) != std::string::npos)
+      Name.replace(Pos, Inline.size(), "std::");
+  }
+  return Name;
+}
+
+std::string demangledName(StringRef Mangled) {
+  return tidyStdNamespaces(llvm::demangle(Mangled));
+}
+
+log::SiteKind suspendKind(const Function *Wrapper, bool IsFinal) {
+  if (IsFinal)
+    return log::kSiteFinal;
+  if (Wrapper) {
+    StringRef Name = Wrapper->getName();
+    size_t Pos = Name.rfind("__await_suspend_wrapper__");
+    if (Pos != StringRef::npos) {
+      StringRef Kind = Name.drop_front(Pos + strlen("__await_suspend_wrapper__"));
+      if (Kind.starts_with("init"))
+        return log::kSiteInitial;
+      if (Kind.starts_with("yield"))
+        return log::kSiteYield;
+      if (Kind.starts_with("final"))
+        return log::kSiteFinal;
+    }
+  }
+  return log::kSiteAwait;
+}
+
+// The wrapper's body is `awaiter.await_suspend(handle)` plus handle
+// conversions; the callee named await_suspend names the awaiter class.
+static std::string awaiterFromWrapper(const Function *Wrapper) {
+  if (!Wrapper || Wrapper->isDeclaration())
+    return "";
+  for (const Instruction &I : instructions(*Wrapper)) {
+    const auto *CB = dyn_cast<CallBase>(&I);
+    const Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+    if (!Callee)
+      continue;
+    // The demangler keeps pointers into the mangled string: keep it alive.
+    std::string Mangled = Callee->getName().str();
+    ItaniumPartialDemangler D;
+    if (D.partialDemangle(Mangled.c_str()))
+      continue;
+    char *Base = D.getFunctionBaseName(nullptr, nullptr);
+    bool IsAwaitSuspend = Base && StringRef(Base) == "await_suspend";
+    std::free(Base);
+    if (!IsAwaitSuspend)
+      continue;
+    char *Ctx = D.getFunctionDeclContextName(nullptr, nullptr);
+    std::string Result = Ctx ? Ctx : "";
+    std::free(Ctx);
+    return tidyStdNamespaces(Result);
+  }
+  return "";
+}
+
+std::string awaiterType(const Function *Wrapper, const Value *Awaiter) {
+  std::string Name = awaiterFromWrapper(Wrapper);
+  if (!Name.empty())
+    return Name;
+  if (const auto *AI = dyn_cast_or_null<AllocaInst>(Awaiter)) {
+    if (auto *ST = dyn_cast<StructType>(AI->getAllocatedType()); ST && ST->hasName()) {
+      StringRef N = ST->getName();
+      for (StringRef Prefix : {"struct.", "class.", "union."})
+        if (N.consume_front(Prefix))
+          break;
+      return tidyStdNamespaces(N.str());
+    }
+  }
+  return "";
+}
+
+} // namespace coroscope

@@ -1,0 +1,82 @@
+//===- coroscope/hooks.h - C ABI between instrumented code and the runtime -===//
+//
+// The instrumentation pass (plugin/) inserts calls to these functions; the
+// runtime (runtime_hooks/) implements them. The pass mirrors every name as a
+// constant at the top of plugin/CoroInstrumentPass.cpp: change both together.
+//
+// Every hook is safe to call from any thread, never allocates on its hot path
+// and never throws. `frame` is always the coroutine frame address, the value of
+// std::coroutine_handle<>::address(). Hooks never dereference it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COROSCOPE_HOOKS_H
+#define COROSCOPE_HOOKS_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// A site descriptor, emitted by the pass as a private array per module into
+/// the section "coroscope_sites" (one element per coroutine function and per
+/// suspend point). Layout is fixed: the pass builds it as an LLVM struct.
+struct __coroscope_site {
+  uint32_t id;         ///< 0 until __coroscope_sites_init assigns one
+  uint8_t kind;        ///< coroscope::log::SiteKind
+  uint8_t reserved[3];
+  uint32_t line;       ///< 1-based source line, 0 if unknown
+  uint32_t column;     ///< 1-based source column, 0 if unknown
+  uint32_t reserved2;
+  const struct __coroscope_site *function; ///< suspend sites: their function
+  const char *name;    ///< demangled function name, NUL-terminated
+  const char *file;    ///< source file as given to the compiler
+  const char *awaiter; ///< awaiter type of a suspend site, or ""
+};
+
+/// Registers the descriptors in [start, stop). Called by each instrumented
+/// image's module constructor, possibly several times with the same range
+/// (every module of one image sees the same section bounds); repeats are
+/// ignored. Thread-safe.
+void __coroscope_sites_init(struct __coroscope_site *start,
+                            struct __coroscope_site *stop);
+
+/// operator new returned `mem` (`bytes` requested) for a frame of `fn`.
+/// Not called when the frame was elided (HALO): its allocation block is gone.
+void __coroscope_frame_alloc(const struct __coroscope_site *fn, void *mem,
+                             uint64_t bytes);
+/// A call of coroutine `fn` created `frame`; its ramp activation starts.
+void __coroscope_frame_begin(const struct __coroscope_site *fn, void *frame);
+/// The ramp of `fn` returns to its caller (first suspension, or completion).
+void __coroscope_ramp_return(const struct __coroscope_site *fn, void *frame);
+
+/// At suspend point `site`: await_ready() returned true.
+void __coroscope_await_ready(const struct __coroscope_site *site, void *frame);
+/// At suspend point `site`: await_ready() returned false; await_suspend is
+/// about to run, so from here another thread may resume `frame`.
+void __coroscope_await_suspend(const struct __coroscope_site *site,
+                               void *frame);
+/// At suspend point `site`: a bool await_suspend returned false.
+void __coroscope_await_cancel(const struct __coroscope_site *site, void *frame);
+/// `frame` was resumed and continues after suspend point `site`.
+void __coroscope_frame_resume(const struct __coroscope_site *site, void *frame);
+/// `frame` of `fn` is being freed; `mem` is non-null when it came from the
+/// heap (it is then handed to operator delete).
+void __coroscope_frame_free(const struct __coroscope_site *fn, void *frame,
+                            void *mem);
+
+/// coroutine_handle::resume() / destroy() called and returned; done() called.
+void __coroscope_handle_resume_enter(void *frame);
+void __coroscope_handle_resume_exit(void *frame);
+void __coroscope_handle_destroy_enter(void *frame);
+void __coroscope_handle_destroy_exit(void *frame);
+void __coroscope_handle_done(void *frame);
+
+/// Public: writes every thread's buffered events to the log now.
+void __coroscope_flush(void);
+
+#ifdef __cplusplus
+} // extern "C"
+#endif
+
+#endif // COROSCOPE_HOOKS_H

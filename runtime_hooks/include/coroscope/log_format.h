@@ -1,0 +1,141 @@
+//===- coroscope/log_format.h - Binary log records shared by runtime and analyzer -===//
+//
+// The on-disk layout of a coroscope log, version 1. The runtime writes it and
+// the analyzer reads it; nothing else includes this header. The prose
+// specification with field tables is docs/log-format.md; keep both in step.
+//
+// All integers are little-endian. Every struct here is written to disk byte for
+// byte, so sizes are static_asserted. The enums are APPEND ONLY: a value, once
+// released, keeps its meaning forever.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COROSCOPE_LOG_FORMAT_H
+#define COROSCOPE_LOG_FORMAT_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+namespace coroscope {
+namespace log {
+#endif
+
+/// "CORSCOPE" read as a little-endian u64.
+#define COROSCOPE_LOG_MAGIC 0x45504F4353524F43ull
+#define COROSCOPE_LOG_VERSION 1u
+
+/// File header: the first 32 bytes of every log.
+struct FileHeader {
+  uint64_t magic;       ///< COROSCOPE_LOG_MAGIC
+  uint32_t version;     ///< COROSCOPE_LOG_VERSION
+  uint32_t header_size; ///< sizeof(FileHeader); readers skip unknown tail bytes
+  uint64_t pid;         ///< process id of the writer
+  uint64_t flags;       ///< FileFlag bits
+};
+
+enum FileFlag : uint64_t {
+  /// Event timestamps are TSC ticks; convert with the Clock chunks. Without
+  /// this flag they are CLOCK_MONOTONIC nanoseconds already.
+  kFlagTscTimestamps = 1,
+};
+
+/// Every chunk after the header starts with this. A reader that meets an
+/// unknown kind skips payload_bytes.
+struct ChunkHeader {
+  uint32_t kind;          ///< ChunkKind
+  uint32_t reserved;      ///< 0
+  uint64_t payload_bytes; ///< bytes that follow this header
+};
+
+enum ChunkKind : uint32_t { // APPEND ONLY
+  kChunkClock = 1,  ///< payload: one ClockSample
+  kChunkSites = 2,  ///< payload: SitesHeader, then `count` site entries
+  kChunkEvents = 3, ///< payload: EventsHeader, then `count` EventRecord
+};
+
+/// Pairs a timestamp with CLOCK_MONOTONIC so readers can turn ticks into ns.
+struct ClockSample {
+  uint64_t ticks;        ///< the event clock at the sample
+  uint64_t monotonic_ns; ///< CLOCK_MONOTONIC at the same moment, ns
+};
+
+struct SitesHeader {
+  uint32_t count;
+  uint32_t reserved;
+};
+
+/// What a site record describes. APPEND ONLY.
+enum SiteKind : uint8_t {
+  kSiteFunction = 0, ///< a coroutine function (its ramp)
+  kSiteInitial = 1,  ///< the initial suspend point
+  kSiteAwait = 2,    ///< a co_await expression in the body
+  kSiteYield = 3,    ///< a co_yield expression
+  kSiteFinal = 4,    ///< the final suspend point
+};
+
+/// One site in a Sites chunk: this fixed part, then the function name, file
+/// and awaiter type as raw bytes (no NUL), then zero padding to a multiple of
+/// 8 bytes for the whole entry.
+struct SiteEntry {
+  uint32_t id;        ///< process-wide site id, > 0, unique within one log
+  uint8_t kind;       ///< SiteKind
+  uint8_t reserved[3];
+  uint32_t function_id; ///< for suspend sites: id of the function site; else 0
+  uint32_t line;        ///< 1-based; 0 when unknown
+  uint32_t column;      ///< 1-based; 0 when unknown
+  uint16_t name_len;    ///< demangled function name
+  uint16_t file_len;    ///< source file as given to the compiler
+  uint16_t awaiter_len; ///< awaiter type of a suspend site; 0 for functions
+  uint16_t reserved2;
+};
+
+struct EventsHeader {
+  uint32_t thread;   ///< the runtime's thread number, 1-based, unique per log
+  uint32_t os_tid;   ///< gettid() of that thread
+  uint64_t count;    ///< EventRecord entries that follow
+};
+
+/// What happened. APPEND ONLY.
+enum EventKind : uint8_t {
+  kEvFrameAlloc = 1,   ///< operator new returned `frame`; `ts` holds the size in bytes
+  kEvFrameBegin = 2,   ///< coroutine called: frame created, ramp activation starts
+  kEvRampReturn = 3,   ///< the ramp returns to its caller
+  kEvAwaitReady = 4,   ///< await_ready() was true: no suspension
+  kEvAwaitSuspend = 5, ///< await_ready() was false: frame suspends, await_suspend runs next
+  kEvAwaitCancel = 6,  ///< await_suspend returned false: frame continues without suspending
+  kEvFrameResume = 7,  ///< frame resumed at the suspend site `site`
+  kEvFrameFree = 8,    ///< frame destroyed (coro.free); flags bit 0: heap memory freed
+  kEvResumeEnter = 9,  ///< coroutine_handle::resume() called on `frame`
+  kEvResumeExit = 10,  ///< that resume() returned
+  kEvDestroyEnter = 11,///< coroutine_handle::destroy() called on `frame`
+  kEvDestroyExit = 12, ///< that destroy() returned
+  kEvDone = 13,        ///< coroutine_handle::done() called on `frame`
+};
+
+enum EventFlag : uint8_t {
+  kEvFlagHeap = 1, ///< kEvFrameFree: the frame memory came from operator new
+};
+
+/// One event, 24 bytes.
+struct EventRecord {
+  uint8_t kind;  ///< EventKind
+  uint8_t flags; ///< EventFlag bits
+  uint16_t reserved;
+  uint32_t site; ///< site id (function site for frame events, suspend site for
+                 ///< await events), 0 for handle events
+  uint64_t ts;   ///< timestamp (see kFlagTscTimestamps); bytes for kEvFrameAlloc
+  uint64_t frame; ///< coroutine frame address (the handle's address())
+};
+
+#ifdef __cplusplus
+static_assert(sizeof(FileHeader) == 32, "on-disk layout");
+static_assert(sizeof(ChunkHeader) == 16, "on-disk layout");
+static_assert(sizeof(ClockSample) == 16, "on-disk layout");
+static_assert(sizeof(SitesHeader) == 8, "on-disk layout");
+static_assert(sizeof(SiteEntry) == 28, "on-disk layout");
+static_assert(sizeof(EventsHeader) == 16, "on-disk layout");
+static_assert(sizeof(EventRecord) == 24, "on-disk layout");
+} // namespace log
+} // namespace coroscope
+#endif
+
+#endif // COROSCOPE_LOG_FORMAT_H

@@ -1,0 +1,48 @@
+//===- log_writer.h - The process's one binary log file --------------------===//
+//
+// Owns the log file descriptor and serialises whole chunks into it under one
+// lock, so chunks from different threads never interleave. Called off the hot
+// path only: when a thread buffer fills, at thread exit, at process exit, and
+// when an image registers its site table.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COROSCOPE_RUNTIME_LOG_WRITER_H
+#define COROSCOPE_RUNTIME_LOG_WRITER_H
+
+#include "coroscope/hooks.h"
+#include "coroscope/log_format.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+namespace coroscope {
+namespace rt {
+
+/// Serialises log writes; every function below takes it itself.
+void writerLock();
+void writerUnlock();
+
+/// Opens the log (COROSCOPE_OUT, `%p` = pid; default coroscope.<pid>.log) if
+/// it is not open yet and writes the header. Caller holds the lock.
+/// Returns false when the file cannot be opened (reported once on stderr).
+bool ensureOpenLocked();
+
+/// Writes one Events chunk for `thread`. Caller holds the lock.
+void writeEventsLocked(uint32_t thread, uint32_t os_tid, const log::EventRecord *records,
+                       uint64_t count);
+
+/// Writes a Clock chunk sampled now. Caller holds the lock.
+void writeClockLocked();
+
+/// Writes a Sites chunk for descriptors [start, stop) (ids already set).
+/// Caller holds the lock.
+void writeSitesLocked(const __coroscope_site *start, const __coroscope_site *stop);
+
+/// After fork(), in the child: forget the parent's file so the next write
+/// opens the child's own log.
+void resetAfterForkLocked();
+
+} // namespace rt
+} // namespace coroscope
+
+#endif

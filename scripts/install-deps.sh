@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+#===- scripts/install-deps.sh - Debian 12 packages coroscope needs --------===#
+# Installs only what is missing, so it is cheap to run before every build.
+set -euo pipefail
+PKGS=(clang-19 llvm-19-dev libclang-19-dev llvm-19-tools libclang-rt-19-dev
+      nlohmann-json3-dev libcli11-dev cmake ninja-build python3 git)
+missing=()
+for p in "${PKGS[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "coroscope: installing ${missing[*]}"
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi

@@ -1,0 +1,55 @@
+# lit configuration for coroscope: substitutions only.
+#
+#   %clangxx          clang++ 19, C++20, no coroscope
+#   %clang_coroscope  the same with -fplugin=CoroScope.so and the runtime linked
+#   %coroscope_plugin path of CoroScope.so
+#   %coroscope_rt     directory of libcoroscope_rt.{so,a}
+#   %coroscope        the analyzer
+#   %opt              opt 19 with the plugin loaded (-passes=coroscope)
+#   %python           the Python running lit
+#   %examples         examples/ in the source tree
+#   %shlibext         .so
+#   %run_example      test/tools/run-example.sh with this build's tools:
+#                     %run_example OPT SRC OUT [ARGS...]
+import os
+import platform
+import lit.formats
+
+config.name = "coroscope"
+config.test_format = lit.formats.ShTest(True)
+config.suffixes = [".test", ".cpp", ".ll"]
+config.excludes = ["Inputs", "tools", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+
+obj_root = getattr(config, "coroscope_obj_root", None) or os.environ.get(
+    "COROSCOPE_BUILD_DIR", os.path.join(os.path.dirname(os.path.dirname(__file__)), "build"))
+src_root = getattr(config, "coroscope_src_root", os.path.dirname(os.path.dirname(__file__)))
+config.test_exec_root = os.path.join(obj_root, "test")
+tools_dir = getattr(config, "llvm_tools_dir", "/usr/lib/llvm-19/bin")
+clangxx = getattr(config, "clangxx", os.path.join(tools_dir, "clang++"))
+opt = getattr(config, "opt", os.path.join(tools_dir, "opt"))
+python = getattr(config, "python", None) or __import__("sys").executable
+
+if platform.system() != "Linux" or platform.machine() not in ("x86_64", "AMD64"):
+    config.unsupported = True
+
+lib = os.path.join(obj_root, "lib")
+plugin = os.path.join(lib, "CoroScope.so")
+cxx = f"{clangxx} -std=c++20 -Wno-unused-command-line-argument"
+config.substitutions.append(("%clang_coroscope",
+    f"{cxx} -fplugin={plugin} -L{lib} -Wl,-rpath,{lib} -lcoroscope_rt -pthread"))
+config.substitutions.append(("%run_example", " ".join([
+    "bash", os.path.join(src_root, "test", "tools", "run-example.sh"),
+    f"'{cxx} -pthread'", plugin, lib, os.path.join(obj_root, "bin", "coroscope"), python])))
+config.substitutions.append(("%clangxx", f"{cxx} -pthread"))
+config.substitutions.append(("%coroscope_plugin", plugin))
+config.substitutions.append(("%coroscope_rt", lib))
+config.substitutions.append(("%coroscope", os.path.join(obj_root, "bin", "coroscope")))
+config.substitutions.append(("%opt", f"{opt} -load-pass-plugin={os.path.join(lib, 'CoroScopePass.so')}"))
+config.substitutions.append(("%python", python))
+config.substitutions.append(("%examples", os.path.join(src_root, "examples")))
+config.substitutions.append(("%shlibext", ".so"))
+
+config.environment["PATH"] = os.pathsep.join([tools_dir, config.environment.get("PATH", "")])
+# Logs go where each test says, never into the source tree.
+config.environment.pop("COROSCOPE_OUT", None)

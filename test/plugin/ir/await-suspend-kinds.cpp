@@ -1,0 +1,46 @@
+// void, bool and handle-returning await_suspend, and an eager coroutine whose
+// initial and final awaiters are always ready.
+// RUN: %clangxx -O0 -S -emit-llvm -Xclang -disable-llvm-passes -gline-tables-only %s -o %t.ll
+// RUN: %opt -passes=coroscope -S %t.ll -o - | FileCheck %s
+#include "Inputs/kit.h"
+
+eager kinds(lazy<int> &child) {
+  co_await void_awaiter{};
+  co_await bool_awaiter{};
+  co_await child;
+}
+
+// Sites: function, initial, three awaits, final, in that order.
+// CHECK: @coroscope.sites = private global [6 x %coroscope.site]
+// CHECK-SAME: i8 1, [3 x i8] zeroinitializer, i32 [[#@LINE-8]], i32 7, {{[^}]*}} ptr [[NEVER:@coroscope.str[.0-9]*]] }
+// CHECK-SAME: i8 2, [3 x i8] zeroinitializer, i32 [[#@LINE-8]], i32 3, {{[^}]*}} ptr [[VOID:@coroscope.str[.0-9]*]] }
+// CHECK-SAME: i8 2, [3 x i8] zeroinitializer, i32 [[#@LINE-8]], i32 3, {{[^}]*}} ptr [[BOOL:@coroscope.str[.0-9]*]] }
+// CHECK-SAME: i8 2, [3 x i8] zeroinitializer, i32 [[#@LINE-8]], i32 3, {{[^}]*}} ptr [[LAZY:@coroscope.str[.0-9]*]] }
+// CHECK-SAME: i8 4, [3 x i8] zeroinitializer, i32 [[#@LINE-12]], i32 7, {{[^}]*}} ptr [[NEVER]] }
+// CHECK-DAG: [[NEVER]] = {{.*}} c"std::suspend_never\00"
+// CHECK-DAG: [[VOID]] = {{.*}} c"void_awaiter\00"
+// CHECK-DAG: [[BOOL]] = {{.*}} c"bool_awaiter\00"
+// CHECK-DAG: [[LAZY]] = {{.*}} c"lazy<int>\00"
+
+// CHECK-LABEL: define {{.*}} @_Z5kindsR4lazyIiE(
+// suspend_never: await_ready() is true; the hook sits on that edge.
+// CHECK: [[READY:%[0-9]+]] = call {{.*}} i1 @_ZNKSt7__n486113suspend_never11await_readyEv(
+// CHECK-NEXT: br i1 [[READY]], label %[[RBB:[0-9a-z._]+]], label
+// CHECK: [[RBB]]:
+// CHECK-NEXT: call void @__coroscope_await_ready(ptr getelementptr inbounds ([6 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 1)
+
+// void await_suspend
+// CHECK: call void @__coroscope_await_suspend(ptr getelementptr inbounds ([6 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 2)
+// CHECK-NEXT: call void @llvm.coro.await.suspend.void(
+
+// bool await_suspend: returning false takes the cancel edge to await_resume.
+// CHECK: call void @__coroscope_await_suspend(ptr getelementptr inbounds ([6 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 3)
+// CHECK-NEXT: [[SUSP:%[0-9]+]] = call i1 @llvm.coro.await.suspend.bool(
+// CHECK-NEXT: br i1 [[SUSP]], label %{{[0-9a-z._]+}}, label %[[CANCEL:[0-9a-z._]+]]
+// CHECK: [[CANCEL]]:
+// CHECK-NEXT: call void @__coroscope_await_cancel(ptr getelementptr inbounds ([6 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 3)
+
+// handle-returning await_suspend (symmetric transfer)
+// CHECK: call void @__coroscope_await_suspend(ptr getelementptr inbounds ([6 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 4)
+// CHECK-NEXT: invoke void @llvm.coro.await.suspend.handle(
+// CHECK: call void @__coroscope_frame_resume(ptr getelementptr inbounds ([6 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 4)

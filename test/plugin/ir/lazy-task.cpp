@@ -1,0 +1,52 @@
+// A lazy task: every hook of a frame's life, in Clang 19's IR shape.
+// RUN: %clangxx -O0 -S -emit-llvm -Xclang -disable-llvm-passes -gline-tables-only %s -o %t.ll
+// RUN: %opt -passes=coroscope -S %t.ll -o %t.out.ll
+// RUN: FileCheck %s < %t.out.ll
+// RUN: FileCheck %s --check-prefix=ATTR < %t.out.ll
+#include "Inputs/kit.h"
+
+lazy<int> answer() { co_return 42; }
+void drop() { answer(); }
+
+// CHECK: @coroscope.sites = private global [3 x %coroscope.site]
+// Function site: kind 0, line 6; initial (kind 1) and final (kind 4) at the name.
+// CHECK-SAME: { i32 0, i8 0, [3 x i8] zeroinitializer, i32 [[#@LINE-5]], i32 0, i32 0, ptr null, ptr [[NAME:@coroscope.str[.0-9]*]], ptr [[FILE:@coroscope.str[.0-9]*]], ptr [[NONE:@coroscope.str[.0-9]*]] }
+// CHECK-SAME: { i32 0, i8 1, [3 x i8] zeroinitializer, i32 [[#@LINE-6]], i32 11, i32 0, ptr @coroscope.sites, ptr [[NAME]], ptr [[FILE]], ptr [[AWAITER:@coroscope.str[.0-9]*]] }
+// CHECK-SAME: { i32 0, i8 4, [3 x i8] zeroinitializer, i32 [[#@LINE-7]], i32 11, i32 0, ptr @coroscope.sites, ptr [[NAME]], ptr [[FILE]], ptr [[FINAL:@coroscope.str[.0-9]*]] }
+// CHECK-SAME: section "coroscope_sites", align 8
+// CHECK-DAG: [[NAME]] = private unnamed_addr constant [9 x i8] c"answer()\00"
+// CHECK-DAG: [[AWAITER]] = private unnamed_addr constant {{.*}} c"std::suspend_always\00"
+// CHECK-DAG: [[FINAL]] = private unnamed_addr constant {{.*}} c"lazy<int>::promise_type::final_awaiter\00"
+// CHECK-DAG: @llvm.global_ctors = appending global {{.*}} { i32 1, ptr @coroscope.module_ctor, ptr @coroscope.module_ctor }
+
+// CHECK-LABEL: define {{.*}} @_Z6answerv(
+// CHECK: [[MEM:%[0-9a-z.]+]] = call {{.*}}ptr @_Znwm(i64 noundef [[SIZE:%[0-9a-z.]+]])
+// CHECK-NEXT: call void @__coroscope_frame_alloc(ptr @coroscope.sites, ptr [[MEM]], i64 [[SIZE]])
+// CHECK: [[HDL:%[0-9a-z.]+]] = call ptr @llvm.coro.begin(
+// CHECK-NEXT: call void @__coroscope_frame_begin(ptr @coroscope.sites, ptr [[HDL]])
+// Initial suspend: ready edge, suspend before await_suspend, resume edge.
+// CHECK: call void @__coroscope_await_ready(ptr getelementptr inbounds ([3 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 1), ptr [[HDL]])
+// CHECK: call token @llvm.coro.save(
+// CHECK-NEXT: call void @__coroscope_await_suspend(ptr getelementptr inbounds ([3 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 1), ptr [[HDL]])
+// CHECK-NEXT: call void @llvm.coro.await.suspend.void(
+// CHECK: call void @__coroscope_frame_resume(ptr getelementptr inbounds ([3 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 1), ptr [[HDL]])
+// Final suspend with a handle-returning await_suspend.
+// CHECK: call void @__coroscope_await_suspend(ptr getelementptr inbounds ([3 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 2), ptr [[HDL]])
+// CHECK-NEXT: invoke void @llvm.coro.await.suspend.handle(
+// CHECK: [[FREE:%[0-9a-z.]+]] = call ptr @llvm.coro.free(token {{%[0-9a-z.]+}}, ptr [[HDL]])
+// CHECK-NEXT: call void @__coroscope_frame_free(ptr @coroscope.sites, ptr [[HDL]], ptr [[FREE]])
+// CHECK: call i1 @llvm.coro.end(ptr null, i1 false, token none)
+// CHECK-NEXT: call void @__coroscope_ramp_return(ptr @coroscope.sites, ptr [[HDL]])
+
+// coroutine_handle::destroy() in ~lazy, wherever it is emitted.
+// CHECK-LABEL: define {{.*}} @_ZNKSt7__n486116coroutine_handleIN4lazyIiE12promise_typeEE7destroyEv(
+// CHECK: call void @__coroscope_handle_destroy_enter(ptr [[H:%[0-9a-z.]+]])
+// CHECK-NEXT: call void @llvm.coro.destroy(ptr [[H]])
+// CHECK-NEXT: call void @__coroscope_handle_destroy_exit(ptr [[H]])
+
+// CHECK-LABEL: define weak_odr hidden void @coroscope.module_ctor() {{.*}}comdat
+// CHECK: call void @__coroscope_sites_init(ptr @__start_coroscope_sites, ptr @__stop_coroscope_sites)
+
+// Hooks must not make the frame escape, or CoroElide would give up.
+// ATTR: declare void @__coroscope_frame_begin(ptr nocapture, ptr nocapture readnone) [[ATTR:#[0-9]+]]
+// ATTR: attributes [[ATTR]] = { nounwind memory(argmem: read, inaccessiblemem: readwrite) "call-inline-cost"="0" }

@@ -1,0 +1,28 @@
+// A coroutine whose body throws and whose promise rethrows: the exception
+// leaves the ramp through the unwinding coro.end, which must still report
+// the ramp's return (on the edge taken only in the ramp).
+// RUN: %clangxx -O0 -S -emit-llvm -Xclang -disable-llvm-passes -gline-tables-only %s -o %t.ll
+// RUN: %opt -passes=coroscope -S %t.ll -o - | FileCheck %s
+#include "Inputs/kit.h"
+#include <stdexcept>
+
+struct throwing {
+  struct promise_type {
+    throwing get_return_object() { return {}; }
+    std::suspend_never initial_suspend() noexcept { return {}; }
+    std::suspend_never final_suspend() noexcept { return {}; }
+    void return_void() {}
+    void unhandled_exception() { throw; }
+  };
+};
+
+throwing boom() {
+  throw std::runtime_error("boom");
+  co_return;
+}
+
+// CHECK-LABEL: define {{.*}} @_Z4boomv(
+// CHECK: [[END:%[0-9]+]] = call i1 @llvm.coro.end(ptr null, i1 true, token none)
+// CHECK-NEXT: br i1 [[END]], label %{{[0-9a-z._]+}}, label %[[RAMP:[0-9a-z._]+]]
+// CHECK: [[RAMP]]:
+// CHECK-NEXT: call void @__coroscope_ramp_return(ptr @coroscope.sites,

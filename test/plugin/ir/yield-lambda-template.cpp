@@ -1,0 +1,46 @@
+// co_yield sites, a coroutine lambda and a function template instantiated
+// twice: every coroutine gets its own function site.
+// RUN: %clangxx -O0 -S -emit-llvm -Xclang -disable-llvm-passes -gline-tables-only %s -o %t.ll
+// RUN: %opt -passes=coroscope -S %t.ll -o - | FileCheck %s
+#include "Inputs/kit.h"
+
+generator<int> count(int n) {
+  for (int i = 0; i < n; ++i)
+    co_yield i;
+}
+
+template <class T> lazy<T> twice(T v) { co_return v + v; }
+
+int use() {
+  auto lam = [](int x) -> lazy<int> { co_return x; };
+  lazy<int> a = lam(1);
+  lazy<int> b = twice(2);
+  lazy<double> c = twice(2.0);
+  generator<int> g = count(3);
+  return g.next();
+}
+
+// CHECK-DAG: c"count(int)\00"
+// CHECK-DAG: c"use()::$_0::operator()(int) const\00"
+// CHECK-DAG: c"lazy<int> twice<int>(int)\00"
+// CHECK-DAG: c"lazy<double> twice<double>(double)\00"
+// The co_yield: kind 3, at the co_yield keyword, awaiting what yield_value returned.
+// CHECK-DAG: i8 3, [3 x i8] zeroinitializer, i32 [[#@LINE-19]], i32 5, {{[^}]*}}, ptr [[ALWAYS:@coroscope.str[.0-9]*]] }
+// CHECK-DAG: [[ALWAYS]] = {{.*}} c"std::suspend_always\00"
+
+// CHECK-LABEL: define {{.*}} @_Z5counti(
+// CHECK: call void @__coroscope_frame_begin(
+// CHECK-LABEL: define {{.*}} @"_ZZ3usevENK3$_0clEi"(
+// CHECK: call void @__coroscope_frame_begin(
+// CHECK-LABEL: define {{.*}} @_Z5twiceIiE4lazyIT_ES1_(
+// CHECK: call void @__coroscope_frame_begin(
+// CHECK-LABEL: define {{.*}} @_Z5twiceIdE4lazyIT_ES1_(
+// CHECK: call void @__coroscope_frame_begin(
+// resume() in generator::next():
+// CHECK-LABEL: define {{.*}} @_ZNKSt7__n486116coroutine_handleIN9generatorIiE12promise_typeEE6resumeEv(
+// CHECK: call void @__coroscope_handle_resume_enter(ptr [[H:%[0-9a-z.]+]])
+// CHECK-NEXT: call void @llvm.coro.resume(ptr [[H]])
+// CHECK-NEXT: call void @__coroscope_handle_resume_exit(ptr [[H]])
+// CHECK-LABEL: define {{.*}} @_ZNKSt7__n486116coroutine_handleIN9generatorIiE12promise_typeEE4doneEv(
+// CHECK: call void @__coroscope_handle_done(ptr [[H:%[0-9a-z.]+]])
+// CHECK-NEXT: call i1 @llvm.coro.done(ptr [[H]])

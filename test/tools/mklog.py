@@ -1,0 +1,293 @@
+#!/usr/bin/env python3
+"""mklog.py - write a coroscope binary log from a small text description.
+
+Usage: mklog.py DESCRIPTION.txt -o OUT.log
+
+Lets the analyzer tests state exactly which events happened, in which order,
+on which thread, without compiling and running a coroutine program. The
+layout written is docs/log-format.md (runtime_hooks/include/coroscope/
+log_format.h), version 1, little-endian.
+
+Syntax: one directive per line; `#` starts a comment; words are split like a
+shell (put names with spaces in "double quotes"); numbers are decimal or 0x
+hex. Chunks are written in the order the lines appear.
+
+  header [tsc] [pid=N] [version=N] [magic=N] [header_size=N] [flags=N]
+        Optional; if present it must be the first directive. `tsc` sets
+        kFlagTscTimestamps. Defaults: pid=1, version=1, no flags.
+  clock TICKS NS
+        A Clock chunk: TSC ticks and CLOCK_MONOTONIC ns at the same moment.
+  site ID function NAME FILE LINE [COLUMN]
+  site ID initial|await|yield|final FUNCTION_ID FILE LINE COLUMN [AWAITER]
+        A site entry. Consecutive `site` lines share one Sites chunk.
+        Trailing overrides for corrupt-input tests: kind=N name_len=N
+        file_len=N awaiter_len=N (the strings written stay the same).
+  thread N [os_tid=N] [count=N]
+        Starts a new Events chunk for thread N; the `ev`/`alloc` lines after
+        it go into it. Repeat `thread N` to write a further chunk of the same
+        thread (a buffer flush). count= overrides the header's record count.
+  alloc FUNCTION_ID FRAME BYTES
+        kEvFrameAlloc (its ts field holds BYTES).
+  ev TS KIND SITE FRAME [heap|FLAGS]   KIND: begin ramp ready suspend cancel
+                                        resume free
+  ev TS KIND FRAME                     KIND: enter exit denter dexit done
+        (resume()/destroy() enter and exit, done()); site is 0.
+  ev TS raw KIND SITE FRAME [FLAGS]    any numeric event kind.
+        The long names printed by `coroscope dump` (frame_begin, ramp_return,
+        await_ready, await_suspend, await_cancel, frame_resume, frame_free,
+        resume_enter, resume_exit, destroy_enter, destroy_exit) work too.
+  chunk KIND HEX
+        A raw chunk of numeric KIND with the hex bytes HEX as payload ("-" for
+        an empty payload).
+  bytes HEX
+        Raw bytes at this point of the file.
+  truncate N
+        Cut the finished file to N bytes (negative N: drop -N bytes at the end).
+
+Example:
+  site 1 function "task<int> get(int)" a.cpp 10
+  site 2 await 1 a.cpp 12 7 "std::suspend_always"
+  thread 1
+  alloc 1 0x1000 64
+  ev 100 begin 1 0x1000
+  ev 110 ramp 1 0x1000
+  ev 200 free 1 0x1000 heap
+"""
+import argparse
+import re
+import shlex
+import struct
+import sys
+
+MAGIC = 0x45504F4353524F43
+CHUNK_CLOCK, CHUNK_SITES, CHUNK_EVENTS = 1, 2, 3
+SITE_KINDS = {"function": 0, "initial": 1, "await": 2, "yield": 3, "final": 4}
+SITE_EVENTS = {  # events with a site and a frame
+    "begin": 2, "frame_begin": 2,
+    "ramp": 3, "ramp_return": 3,
+    "ready": 4, "await_ready": 4,
+    "suspend": 5, "await_suspend": 5,
+    "cancel": 6, "await_cancel": 6,
+    "resume": 7, "frame_resume": 7,
+    "free": 8, "frame_free": 8,
+}
+HANDLE_EVENTS = {  # events with only a frame
+    "enter": 9, "resume_enter": 9,
+    "exit": 10, "resume_exit": 10,
+    "denter": 11, "destroy_enter": 11,
+    "dexit": 12, "destroy_exit": 12,
+    "done": 13,
+}
+OVERRIDE = re.compile(r"^[a-z_]+=(0x[0-9a-fA-F]+|-?[0-9]+)$")
+EV_ALLOC = 1
+FLAG_HEAP = 1
+
+
+class DescriptionError(Exception):
+    pass
+
+
+def num(text):
+    try:
+        return int(text, 0)
+    except ValueError:
+        raise DescriptionError(f"not a number: {text!r}")
+
+
+def split_overrides(words):
+    """Separates trailing key=value words from positional ones."""
+    positional, overrides = [], {}
+    for w in words:
+        if OVERRIDE.match(w):
+            key, value = w.split("=", 1)
+            overrides[key] = num(value)
+        else:
+            positional.append(w)
+    return positional, overrides
+
+
+class Log:
+    def __init__(self):
+        self.header = dict(magic=MAGIC, version=1, header_size=32, pid=1, flags=0)
+        self.header_given = False
+        self.items = []  # ("raw", bytes) | ("sites", [bytes]) | ("events", dict)
+        self.truncate = None
+
+    # -- directives --------------------------------------------------------
+    def do_header(self, args):
+        if self.items or self.header_given:
+            raise DescriptionError("header must be the first directive")
+        self.header_given = True
+        pos, over = split_overrides(args)
+        for word in pos:
+            if word != "tsc":
+                raise DescriptionError(f"unknown header word {word!r}")
+            self.header["flags"] |= 1
+        for key, value in over.items():
+            if key not in self.header:
+                raise DescriptionError(f"unknown header field {key!r}")
+            self.header[key] = value
+
+    def do_clock(self, args):
+        if len(args) != 2:
+            raise DescriptionError("clock TICKS NS")
+        self.raw_chunk(CHUNK_CLOCK, struct.pack("<QQ", num(args[0]), num(args[1])))
+
+    def do_site(self, args):
+        pos, over = split_overrides(args)
+        if len(pos) < 5:
+            raise DescriptionError("site ID KIND ... (see the syntax)")
+        site_id, kind = num(pos[0]), pos[1]
+        if kind not in SITE_KINDS:
+            raise DescriptionError(f"unknown site kind {kind!r}")
+        if kind == "function":
+            if len(pos) not in (5, 6):
+                raise DescriptionError("site ID function NAME FILE LINE [COLUMN]")
+            function_id, name, file, line = 0, pos[2], pos[3], num(pos[4])
+            column = num(pos[5]) if len(pos) == 6 else 0
+            awaiter = ""
+        else:
+            if len(pos) not in (6, 7):
+                raise DescriptionError(
+                    "site ID KIND FUNCTION_ID FILE LINE COLUMN [AWAITER]")
+            function_id, file, line, column = num(pos[2]), pos[3], num(pos[4]), num(pos[5])
+            awaiter = pos[6] if len(pos) == 7 else ""
+            name = ""
+        strings = [s.encode("utf-8") for s in (name, file, awaiter)]
+        lens = [over.get("name_len", len(strings[0])),
+                over.get("file_len", len(strings[1])),
+                over.get("awaiter_len", len(strings[2]))]
+        entry = struct.pack("<IB3xIIIHHHH", site_id, over.get("kind", SITE_KINDS[kind]),
+                            function_id, line, column, *lens, 0)
+        entry += b"".join(strings)
+        entry += b"\0" * (-len(entry) % 8)
+        if not self.items or self.items[-1][0] != "sites":
+            self.items.append(("sites", []))
+        self.items[-1][1].append(entry)
+
+    def do_thread(self, args):
+        pos, over = split_overrides(args)
+        if len(pos) != 1:
+            raise DescriptionError("thread N [os_tid=N] [count=N]")
+        thread = num(pos[0])
+        self.items.append(("events", dict(thread=thread,
+                                          os_tid=over.get("os_tid", 1000 + thread),
+                                          count=over.get("count"), records=[])))
+
+    def events(self):
+        if not self.items or self.items[-1][0] != "events":
+            raise DescriptionError("event outside a `thread` chunk")
+        return self.items[-1][1]["records"]
+
+    def do_alloc(self, args):
+        if len(args) != 3:
+            raise DescriptionError("alloc FUNCTION_ID FRAME BYTES")
+        self.events().append(record(EV_ALLOC, 0, num(args[0]), num(args[2]), num(args[1])))
+
+    def do_ev(self, args):
+        if len(args) < 3:
+            raise DescriptionError("ev TS KIND ...")
+        ts, kind, rest = num(args[0]), args[1], args[2:]
+        if kind == "raw":
+            if len(rest) not in (3, 4):
+                raise DescriptionError("ev TS raw KIND SITE FRAME [FLAGS]")
+            flags = num(rest[3]) if len(rest) == 4 else 0
+            rec = record(num(rest[0]), flags, num(rest[1]), ts, num(rest[2]))
+        elif kind in SITE_EVENTS:
+            if len(rest) not in (2, 3):
+                raise DescriptionError(f"ev TS {kind} SITE FRAME [heap|FLAGS]")
+            flags = 0
+            if len(rest) == 3:
+                flags = FLAG_HEAP if rest[2] == "heap" else num(rest[2])
+            rec = record(SITE_EVENTS[kind], flags, num(rest[0]), ts, num(rest[1]))
+        elif kind in HANDLE_EVENTS:
+            if len(rest) != 1:
+                raise DescriptionError(f"ev TS {kind} FRAME")
+            rec = record(HANDLE_EVENTS[kind], 0, 0, ts, num(rest[0]))
+        else:
+            raise DescriptionError(f"unknown event kind {kind!r}")
+        self.events().append(rec)
+
+    def do_chunk(self, args):
+        if len(args) != 2:
+            raise DescriptionError("chunk KIND HEX")
+        self.raw_chunk(num(args[0]), hexbytes(args[1]))
+
+    def do_bytes(self, args):
+        if len(args) != 1:
+            raise DescriptionError("bytes HEX")
+        self.items.append(("raw", hexbytes(args[0])))
+
+    def do_truncate(self, args):
+        if len(args) != 1:
+            raise DescriptionError("truncate N")
+        self.truncate = num(args[0])
+
+    # -- output ------------------------------------------------------------
+    def raw_chunk(self, kind, payload):
+        self.items.append(("raw", struct.pack("<IIQ", kind, 0, len(payload)) + payload))
+
+    def serialize(self):
+        h = self.header
+        out = bytearray(struct.pack("<QIIQQ", h["magic"], h["version"],
+                                    h["header_size"], h["pid"], h["flags"]))
+        # A larger header_size means reserved tail bytes the reader must skip.
+        if h["header_size"] > 32:
+            out += b"\0" * (h["header_size"] - 32)
+        for kind, item in self.items:
+            if kind == "raw":
+                out += item
+            elif kind == "sites":
+                payload = struct.pack("<II", len(item), 0) + b"".join(item)
+                out += struct.pack("<IIQ", CHUNK_SITES, 0, len(payload)) + payload
+            else:
+                count = item["count"]
+                if count is None:
+                    count = len(item["records"])
+                payload = struct.pack("<IIQ", item["thread"], item["os_tid"], count)
+                payload += b"".join(item["records"])
+                out += struct.pack("<IIQ", CHUNK_EVENTS, 0, len(payload)) + payload
+        if self.truncate is not None:
+            out = out[:self.truncate] if self.truncate >= 0 else out[:len(out) + self.truncate]
+        return bytes(out)
+
+
+def record(kind, flags, site, ts, frame):
+    return struct.pack("<BBHIQQ", kind, flags, 0, site, ts, frame)
+
+
+def hexbytes(text):
+    if text == "-":
+        return b""
+    try:
+        return bytes.fromhex(text)
+    except ValueError:
+        raise DescriptionError(f"bad hex bytes {text!r}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("description")
+    parser.add_argument("-o", "--output", required=True)
+    args = parser.parse_args()
+    log = Log()
+    with open(args.description, encoding="utf-8") as f:
+        for lineno, line in enumerate(f, 1):
+            try:
+                words = shlex.split(line, comments=True)
+                if not words:
+                    continue
+                handler = getattr(log, "do_" + words[0], None)
+                if handler is None:
+                    raise DescriptionError(f"unknown directive {words[0]!r}")
+                handler(words[1:])
+            except (DescriptionError, ValueError, struct.error) as e:
+                print(f"mklog.py: {args.description}:{lineno}: {e}", file=sys.stderr)
+                return 1
+    with open(args.output, "wb") as f:
+        f.write(log.serialize())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# run-example.sh CLANGXX PLUGIN LIBDIR COROSCOPE PYTHON OPT SRC OUT [ARGS...]
+#
+# The end-to-end check for one example at one optimization level:
+#  1. build SRC plainly and with coroscope (the flags a user adds);
+#  2. run both: the outputs, ground-truth lines included, must be identical,
+#     so instrumentation changed neither behaviour nor the frames allocated;
+#  3. analyze the log; the report must equal the program's own ground truth
+#     (check_truth.py);
+#  4. print the report as report_summary.py lines for FileCheck.
+set -euo pipefail
+cxx=$1 plugin=$2 lib=$3 coroscope=$4 python=$5 opt=$6 src=$7 out=$8
+shift 8
+here=$(cd "$(dirname "$0")" && pwd)
+$cxx $opt "$src" -o "$out.plain"
+$cxx $opt -fplugin="$plugin" "$src" -o "$out.inst" -L"$lib" -Wl,-rpath,"$lib" -lcoroscope_rt
+"$out.plain" "$@" > "$out.plain.txt"
+rm -f "$out.log"
+COROSCOPE_OUT="$out.log" "$out.inst" "$@" > "$out.inst.txt"
+if ! diff -u "$out.plain.txt" "$out.inst.txt" >&2; then
+  echo "run-example: instrumented output differs from the plain build" >&2
+  exit 1
+fi
+"$coroscope" report --format json -o "$out.json" "$out.log"
+"$python" "$here/check_truth.py" "$out.inst.txt" "$out.json" >&2
+"$python" "$here/report_summary.py" "$out.json"
