@@ -28,15 +28,15 @@ void FunctionStats::addHeapFrame(uint64_t bytes) {
   heap_bytes += bytes;
 }
 
-SiteStats &FunctionStats::site(uint8_t kind, const std::string &file,
-                               uint32_t line, uint32_t column,
+SiteStats &FunctionStats::site(uint8_t kind, const std::string &site_file,
+                               uint32_t site_line, uint32_t column,
                                const std::string &awaiter) {
   auto [it, inserted] =
-      sites.try_emplace(SiteKey{kind, file, line, column});
+      sites.try_emplace(SiteKey{kind, site_file, site_line, column});
   if (inserted) {
     it->second.kind = kind;
-    it->second.file = file;
-    it->second.line = line;
+    it->second.file = site_file;
+    it->second.line = site_line;
     it->second.column = column;
     it->second.awaiter = awaiter;
   }

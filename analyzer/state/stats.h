@@ -61,8 +61,10 @@ struct FunctionStats {
   std::map<SiteKey, SiteStats> sites;
 
   void addHeapFrame(uint64_t bytes);
-  SiteStats &site(uint8_t kind, const std::string &file, uint32_t line,
-                  uint32_t column, const std::string &awaiter);
+  /// The site with this key, created (with `awaiter`) on first use.
+  SiteStats &site(uint8_t kind, const std::string &site_file,
+                  uint32_t site_line, uint32_t column,
+                  const std::string &awaiter);
 };
 
 using FunctionKey = std::tuple<std::string, std::string, uint32_t>;

@@ -1,5 +1,5 @@
-// co_yield sites, a coroutine lambda and a function template instantiated
-// twice: every coroutine gets its own function site.
+// co_yield sites, a coroutine lambda, a member coroutine and a function
+// template instantiated twice: every coroutine gets its own function site.
 // RUN: %clangxx -O0 -S -emit-llvm -Xclang -disable-llvm-passes -gline-tables-only %s -o %t.ll
 // RUN: %opt -passes=coroscope -S %t.ll -o - | FileCheck %s
 #include "Inputs/kit.h"
@@ -11,11 +11,16 @@ generator<int> count(int n) {
 
 template <class T> lazy<T> twice(T v) { co_return v + v; }
 
+struct service {
+  lazy<int> get(int k) const { co_return k; }
+};
+
 int use() {
   auto lam = [](int x) -> lazy<int> { co_return x; };
   lazy<int> a = lam(1);
   lazy<int> b = twice(2);
   lazy<double> c = twice(2.0);
+  lazy<int> d = service{}.get(4);
   generator<int> g = count(3);
   return g.next();
 }
@@ -24,8 +29,9 @@ int use() {
 // CHECK-DAG: c"use()::$_0::operator()(int) const\00"
 // CHECK-DAG: c"lazy<int> twice<int>(int)\00"
 // CHECK-DAG: c"lazy<double> twice<double>(double)\00"
+// CHECK-DAG: c"service::get(int) const\00"
 // The co_yield: kind 3, at the co_yield keyword, awaiting what yield_value returned.
-// CHECK-DAG: i8 3, [3 x i8] zeroinitializer, i32 [[#@LINE-19]], i32 5, {{[^}]*}}, ptr [[ALWAYS:@coroscope.str[.0-9]*]] }
+// CHECK-DAG: i8 3, [3 x i8] zeroinitializer, i32 [[#@LINE-25]], i32 5, {{[^}]*}}, ptr [[ALWAYS:@coroscope.str[.0-9]*]] }
 // CHECK-DAG: [[ALWAYS]] = {{.*}} c"std::suspend_always\00"
 
 // CHECK-LABEL: define {{.*}} @_Z5counti(
