@@ -39,6 +39,8 @@
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
+#include <optional>
+
 using namespace llvm;
 
 namespace coroscope {
@@ -80,6 +82,14 @@ struct SuspendPoint {
   CallBase *AwaitSuspend; ///< llvm.coro.await.suspend.*, or null
 };
 
+/// A resume/destroy/done on a coroutine handle, at its call site.
+struct HandleCall {
+  int Site;
+  log::SiteKind Op; ///< kSiteResumeCall, kSiteDestroyCall or kSiteDoneCall
+  CallBase *Call;
+  bool ThroughThis; ///< a std::coroutine_handle member: the frame is *this
+};
+
 /// One coroutine and the instructions to hook.
 struct Coroutine {
   Function *F;
@@ -101,18 +111,20 @@ private:
   LLVMContext &Ctx;
   std::vector<SiteInfo> Sites;
   std::vector<Coroutine> Coros;
+  std::vector<HandleCall> HandleCalls;
   GlobalVariable *Table = nullptr;
   StructType *SiteTy = nullptr;
   StringMap<Constant *> Strings;
 
   void collect(Function &F);
+  void collectHandleCalls(Function &F);
   void fileAndLine(const DILocation *Loc, SiteInfo &S);
   void buildTable();
   Constant *sitePtr(int Index);
   Constant *stringPtr(StringRef S);
   FunctionCallee hook(const char *Name, ArrayRef<Type *> Params, bool FramePtrArgs);
   void instrument(Coroutine &C);
-  void instrumentHandleCalls();
+  void instrumentHandleCall(const HandleCall &H);
   void emitCtor();
 };
 
@@ -388,42 +400,76 @@ void Instrumenter::instrument(Coroutine &C) {
   }
 }
 
-// STEP 4: coroutine_handle::resume()/destroy()/done() reach the IR as these
-// intrinsics wherever they are called (inlined or not).
-void Instrumenter::instrumentHandleCalls() {
-  Type *Ptr = PointerType::getUnqual(Ctx);
-  struct Target {
-    Intrinsic::ID ID;
-    const char *Enter, *Exit;
-  } Targets[] = {{Intrinsic::coro_resume, kResumeEnter, kResumeExit},
-                 {Intrinsic::coro_destroy, kDestroyEnter, kDestroyExit},
-                 {Intrinsic::coro_done, kDone, nullptr}};
-  for (const Target &T : Targets) {
-    Function *Decl = M.getFunction(Intrinsic::getName(T.ID));
-    if (!Decl)
+// STEP 4: coroutine_handle::resume()/destroy()/done() are hooked where user
+// code calls them, so each event names the caller's file:line:col (at -O0 the
+// intrinsic itself sits in <coroutine>) and the hooks do not depend on which
+// copy of the linkonce_odr std member the linker keeps. Direct uses of the
+// intrinsics outside those members are hooked in place.
+void Instrumenter::collectHandleCalls(Function &F) {
+  if (F.isDeclaration() || F.getName().starts_with(kHookPrefix) || stdHandleOp(F))
+    return;
+  for (Instruction &I : instructions(F)) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+    if (!Callee)
       continue;
-    SmallVector<CallBase *, 8> Calls;
-    for (User *U : Decl->users())
-      if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledFunction() == Decl &&
-                                            !CB->getFunction()->getName().starts_with(kHookPrefix))
-        Calls.push_back(CB);
-    if (Calls.empty())
-      continue;
-    FunctionCallee Enter = hook(T.Enter, {Ptr}, true);
-    FunctionCallee Exit = T.Exit ? hook(T.Exit, {Ptr}, true) : FunctionCallee();
-    for (CallBase *CB : Calls) {
-      Value *Frame = CB->getArgOperand(0);
-      IRBuilder<> B(CB);
-      B.CreateCall(Enter, {Frame});
-      if (!T.Exit)
-        continue;
-      if (auto *Inv = dyn_cast<InvokeInst>(CB)) {
-        insertOnEdge(Inv->getParent(), Inv->getNormalDest(), Exit, {Frame});
-      } else {
-        IRBuilder<> After(CB->getNextNode());
-        After.CreateCall(Exit, {Frame});
-      }
+    std::optional<log::SiteKind> Op;
+    bool ThroughThis = false;
+    switch (Callee->getIntrinsicID()) {
+    case Intrinsic::coro_resume:
+      Op = log::kSiteResumeCall;
+      break;
+    case Intrinsic::coro_destroy:
+      Op = log::kSiteDestroyCall;
+      break;
+    case Intrinsic::coro_done:
+      Op = log::kSiteDoneCall;
+      break;
+    default:
+      if ((Op = stdHandleOp(*Callee)))
+        ThroughThis = CB->arg_size() >= 1 && CB->getArgOperand(0)->getType()->isPointerTy();
+      if (Op && !ThroughThis)
+        Op.reset();
+      break;
     }
+    if (!Op)
+      continue;
+    SiteInfo S(*Op);
+    S.Name = demangledName(F.getName());
+    if (const DISubprogram *SP = F.getSubprogram()) {
+      S.File = SP->getFilename().str();
+      S.Line = SP->getLine();
+    } else {
+      S.File = M.getSourceFileName();
+    }
+    fileAndLine(CB->getDebugLoc().get(), S);
+    HandleCalls.push_back({int(Sites.size()), *Op, CB, ThroughThis});
+    Sites.push_back(S);
+  }
+}
+
+void Instrumenter::instrumentHandleCall(const HandleCall &H) {
+  Type *Ptr = PointerType::getUnqual(Ctx);
+  const char *Enter = H.Op == log::kSiteResumeCall    ? kResumeEnter
+                      : H.Op == log::kSiteDestroyCall ? kDestroyEnter
+                                                      : kDone;
+  const char *Exit = H.Op == log::kSiteResumeCall    ? kResumeExit
+                     : H.Op == log::kSiteDestroyCall ? kDestroyExit
+                                                     : nullptr;
+  Constant *Site = sitePtr(H.Site);
+  IRBuilder<> B(H.Call);
+  // coroutine_handle holds exactly the frame pointer (libstdc++ and libc++).
+  Value *Frame = H.ThroughThis ? B.CreateLoad(Ptr, H.Call->getArgOperand(0), "coroscope.frame")
+                               : H.Call->getArgOperand(0);
+  B.CreateCall(hook(Enter, {Ptr, Ptr}, true), {Site, Frame});
+  if (!Exit)
+    return;
+  FunctionCallee ExitH = hook(Exit, {Ptr, Ptr}, true);
+  if (auto *Inv = dyn_cast<InvokeInst>(H.Call)) {
+    insertOnEdge(Inv->getParent(), Inv->getNormalDest(), ExitH, {Site, Frame});
+  } else {
+    IRBuilder<> After(H.Call->getNextNode());
+    After.CreateCall(ExitH, {Site, Frame});
   }
 }
 
@@ -455,20 +501,20 @@ void Instrumenter::emitCtor() {
 }
 
 bool Instrumenter::run() {
-  for (Function &F : M)
+  for (Function &F : M) {
     collect(F);
-  bool Changed = false;
-  if (!Coros.empty()) {
-    buildTable();
-    for (Coroutine &C : Coros)
-      instrument(C);
-    if (!M.getFunction(kCtorName))
-      emitCtor();
-    Changed = true;
+    collectHandleCalls(F);
   }
-  size_t Before = M.size();
-  instrumentHandleCalls();
-  return Changed || M.size() != Before || M.getFunction(kResumeEnter) || M.getFunction(kDone);
+  if (Sites.empty())
+    return false;
+  buildTable();
+  for (Coroutine &C : Coros)
+    instrument(C);
+  for (const HandleCall &H : HandleCalls)
+    instrumentHandleCall(H);
+  if (!M.getFunction(kCtorName))
+    emitCtor();
+  return true;
 }
 
 } // namespace

@@ -75,6 +75,33 @@ static std::string awaiterFromWrapper(const Function *Wrapper) {
   return "";
 }
 
+std::optional<log::SiteKind> stdHandleOp(const Function &F) {
+  StringRef Name = F.getName();
+  // Cheap filter before demangling: every coroutine_handle member mangles
+  // with this source name.
+  if (!Name.contains("16coroutine_handle"))
+    return std::nullopt;
+  std::string Mangled = Name.str();
+  ItaniumPartialDemangler D;
+  if (D.partialDemangle(Mangled.c_str()) || !D.isFunction())
+    return std::nullopt;
+  char *Ctx = D.getFunctionDeclContextName(nullptr, nullptr);
+  std::string Context = tidyStdNamespaces(Ctx ? Ctx : "");
+  std::free(Ctx);
+  if (!StringRef(Context).starts_with("std::coroutine_handle"))
+    return std::nullopt;
+  char *Base = D.getFunctionBaseName(nullptr, nullptr);
+  std::string BaseName = Base ? Base : "";
+  std::free(Base);
+  if (BaseName == "resume" || BaseName == "operator()")
+    return log::kSiteResumeCall;
+  if (BaseName == "destroy")
+    return log::kSiteDestroyCall;
+  if (BaseName == "done")
+    return log::kSiteDoneCall;
+  return std::nullopt;
+}
+
 std::string awaiterType(const Function *Wrapper, const Value *Awaiter) {
   std::string Name = awaiterFromWrapper(Wrapper);
   if (!Name.empty())

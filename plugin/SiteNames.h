@@ -11,6 +11,7 @@
 
 #include "coroscope/log_format.h"
 #include "llvm/ADT/StringRef.h"
+#include <optional>
 #include <string>
 
 namespace llvm {
@@ -31,6 +32,11 @@ log::SiteKind suspendKind(const llvm::Function *Wrapper, bool IsFinal);
 /// The awaiter type of a suspend point: the class of the await_suspend the
 /// wrapper calls, else the IR struct type of the awaiter object.
 std::string awaiterType(const llvm::Function *Wrapper, const llvm::Value *Awaiter);
+
+/// For a member of std::coroutine_handle<...> that resumes (resume(),
+/// operator()), destroys or queries (done()) the frame: the matching call
+/// site kind. Calls of these are hooked at the caller.
+std::optional<log::SiteKind> stdHandleOp(const llvm::Function &F);
 
 /// Drops the standard library's inline namespaces (`std::__n4861::`,
 /// `std::__1::`) so names read as users write them.

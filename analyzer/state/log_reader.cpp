@@ -51,6 +51,9 @@ const char *siteKindName(uint8_t kind) {
   case kSiteAwait: return "await";
   case kSiteYield: return "yield";
   case kSiteFinal: return "final";
+  case kSiteResumeCall: return "resume-call";
+  case kSiteDestroyCall: return "destroy-call";
+  case kSiteDoneCall: return "done-call";
   }
   return "";
 }

@@ -238,19 +238,19 @@ COROSCOPE_RT_API void __coroscope_frame_resume(const __coroscope_site *site, voi
 COROSCOPE_RT_API void __coroscope_frame_free(const __coroscope_site *fn, void *frame, void *mem) {
   emit(log::kEvFrameFree, mem ? log::kEvFlagHeap : 0, fn, now(), frame);
 }
-COROSCOPE_RT_API void __coroscope_handle_resume_enter(void *frame) {
-  emit(log::kEvResumeEnter, 0, nullptr, now(), frame);
+COROSCOPE_RT_API void __coroscope_handle_resume_enter(const __coroscope_site *call, void *frame) {
+  emit(log::kEvResumeEnter, 0, call, now(), frame);
 }
-COROSCOPE_RT_API void __coroscope_handle_resume_exit(void *frame) {
-  emit(log::kEvResumeExit, 0, nullptr, now(), frame);
+COROSCOPE_RT_API void __coroscope_handle_resume_exit(const __coroscope_site *call, void *frame) {
+  emit(log::kEvResumeExit, 0, call, now(), frame);
 }
-COROSCOPE_RT_API void __coroscope_handle_destroy_enter(void *frame) {
-  emit(log::kEvDestroyEnter, 0, nullptr, now(), frame);
+COROSCOPE_RT_API void __coroscope_handle_destroy_enter(const __coroscope_site *call, void *frame) {
+  emit(log::kEvDestroyEnter, 0, call, now(), frame);
 }
-COROSCOPE_RT_API void __coroscope_handle_destroy_exit(void *frame) {
-  emit(log::kEvDestroyExit, 0, nullptr, now(), frame);
+COROSCOPE_RT_API void __coroscope_handle_destroy_exit(const __coroscope_site *call, void *frame) {
+  emit(log::kEvDestroyExit, 0, call, now(), frame);
 }
-COROSCOPE_RT_API void __coroscope_handle_done(void *frame) {
-  emit(log::kEvDone, 0, nullptr, now(), frame);
+COROSCOPE_RT_API void __coroscope_handle_done(const __coroscope_site *call, void *frame) {
+  emit(log::kEvDone, 0, call, now(), frame);
 }
 COROSCOPE_RT_API void __coroscope_flush(void) { flushAll(); }

@@ -29,7 +29,7 @@ struct __coroscope_site {
   uint32_t column;     ///< 1-based source column, 0 if unknown
   uint32_t reserved2;
   const struct __coroscope_site *function; ///< suspend sites: their function
-  const char *name;    ///< demangled function name, NUL-terminated
+  const char *name;    ///< demangled (enclosing) function name, NUL-terminated
   const char *file;    ///< source file as given to the compiler
   const char *awaiter; ///< awaiter type of a suspend site, or ""
 };
@@ -65,12 +65,15 @@ void __coroscope_frame_resume(const struct __coroscope_site *site, void *frame);
 void __coroscope_frame_free(const struct __coroscope_site *fn, void *frame,
                             void *mem);
 
-/// coroutine_handle::resume() / destroy() called and returned; done() called.
-void __coroscope_handle_resume_enter(void *frame);
-void __coroscope_handle_resume_exit(void *frame);
-void __coroscope_handle_destroy_enter(void *frame);
-void __coroscope_handle_destroy_exit(void *frame);
-void __coroscope_handle_done(void *frame);
+/// coroutine_handle::resume() (or operator()) / destroy() called at call
+/// site `call` and returned; done() called. `call` is a site of kind
+/// ResumeCall/DestroyCall/DoneCall naming the calling function and the
+/// call's file:line:col. done() has no exit hook: it runs no coroutine code.
+void __coroscope_handle_resume_enter(const struct __coroscope_site *call, void *frame);
+void __coroscope_handle_resume_exit(const struct __coroscope_site *call, void *frame);
+void __coroscope_handle_destroy_enter(const struct __coroscope_site *call, void *frame);
+void __coroscope_handle_destroy_exit(const struct __coroscope_site *call, void *frame);
+void __coroscope_handle_done(const struct __coroscope_site *call, void *frame);
 
 /// Public: writes every thread's buffered events to the log now.
 void __coroscope_flush(void);

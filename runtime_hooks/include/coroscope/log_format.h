@@ -70,6 +70,9 @@ enum SiteKind : uint8_t {
   kSiteAwait = 2,    ///< a co_await expression in the body
   kSiteYield = 3,    ///< a co_yield expression
   kSiteFinal = 4,    ///< the final suspend point
+  kSiteResumeCall = 5,  ///< a call of coroutine_handle::resume() or operator()
+  kSiteDestroyCall = 6, ///< a call of coroutine_handle::destroy()
+  kSiteDoneCall = 7,    ///< a call of coroutine_handle::done()
 };
 
 /// One site in a Sites chunk: this fixed part, then the function name, file
@@ -80,6 +83,7 @@ struct SiteEntry {
   uint8_t kind;       ///< SiteKind
   uint8_t reserved[3];
   uint32_t function_id; ///< for suspend sites: id of the function site; else 0
+                        ///< (call sites name their enclosing function in `name`)
   uint32_t line;        ///< 1-based; 0 when unknown
   uint32_t column;      ///< 1-based; 0 when unknown
   uint16_t name_len;    ///< demangled function name
@@ -120,8 +124,8 @@ struct EventRecord {
   uint8_t kind;  ///< EventKind
   uint8_t flags; ///< EventFlag bits
   uint16_t reserved;
-  uint32_t site; ///< site id (function site for frame events, suspend site for
-                 ///< await events), 0 for handle events
+  uint32_t site; ///< site id: function site for frame events, suspend site for
+                 ///< await events, call site for handle events (0 if unknown)
   uint64_t ts;   ///< timestamp (see kFlagTscTimestamps); bytes for kEvFrameAlloc
   uint64_t frame; ///< coroutine frame address (the handle's address())
 };

@@ -8,12 +8,15 @@
 lazy<int> answer() { co_return 42; }
 void drop() { answer(); }
 
-// CHECK: @coroscope.sites = private global [3 x %coroscope.site]
+// CHECK: @coroscope.sites = private global [4 x %coroscope.site]
 // Function site: kind 0, line 6; initial (kind 1) and final (kind 4) at the name.
 // CHECK-SAME: { i32 0, i8 0, [3 x i8] zeroinitializer, i32 [[#@LINE-5]], i32 0, i32 0, ptr null, ptr [[NAME:@coroscope.str[.0-9]*]], ptr [[FILE:@coroscope.str[.0-9]*]], ptr [[NONE:@coroscope.str[.0-9]*]] }
 // CHECK-SAME: { i32 0, i8 1, [3 x i8] zeroinitializer, i32 [[#@LINE-6]], i32 11, i32 0, ptr @coroscope.sites, ptr [[NAME]], ptr [[FILE]], ptr [[AWAITER:@coroscope.str[.0-9]*]] }
 // CHECK-SAME: { i32 0, i8 4, [3 x i8] zeroinitializer, i32 [[#@LINE-7]], i32 11, i32 0, ptr @coroscope.sites, ptr [[NAME]], ptr [[FILE]], ptr [[FINAL:@coroscope.str[.0-9]*]] }
+// CHECK-SAME: { i32 0, i8 6, [3 x i8] zeroinitializer, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 0, ptr null, ptr [[DTOR:@coroscope.str[.0-9]*]], ptr [[KIT:@coroscope.str[.0-9]*]], ptr [[NONE]] }
 // CHECK-SAME: section "coroscope_sites", align 8
+// CHECK-DAG: [[DTOR]] = {{.*}} c"lazy<int>::~lazy()\00"
+// CHECK-DAG: [[KIT]] = {{.*}} c"{{.*}}kit.h\00"
 // CHECK-DAG: [[NAME]] = private unnamed_addr constant [9 x i8] c"answer()\00"
 // CHECK-DAG: [[AWAITER]] = private unnamed_addr constant {{.*}} c"std::suspend_always\00"
 // CHECK-DAG: [[FINAL]] = private unnamed_addr constant {{.*}} c"lazy<int>::promise_type::final_awaiter\00"
@@ -25,24 +28,32 @@ void drop() { answer(); }
 // CHECK: [[HDL:%[0-9a-z.]+]] = call ptr @llvm.coro.begin(
 // CHECK-NEXT: call void @__coroscope_frame_begin(ptr @coroscope.sites, ptr [[HDL]])
 // Initial suspend: ready edge, suspend before await_suspend, resume edge.
-// CHECK: call void @__coroscope_await_ready(ptr getelementptr inbounds ([3 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 1), ptr [[HDL]])
+// CHECK: call void @__coroscope_await_ready(ptr getelementptr inbounds ([4 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 1), ptr [[HDL]])
 // CHECK: call token @llvm.coro.save(
-// CHECK-NEXT: call void @__coroscope_await_suspend(ptr getelementptr inbounds ([3 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 1), ptr [[HDL]])
+// CHECK-NEXT: call void @__coroscope_await_suspend(ptr getelementptr inbounds ([4 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 1), ptr [[HDL]])
 // CHECK-NEXT: call void @llvm.coro.await.suspend.void(
-// CHECK: call void @__coroscope_frame_resume(ptr getelementptr inbounds ([3 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 1), ptr [[HDL]])
+// CHECK: call void @__coroscope_frame_resume(ptr getelementptr inbounds ([4 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 1), ptr [[HDL]])
 // Final suspend with a handle-returning await_suspend.
-// CHECK: call void @__coroscope_await_suspend(ptr getelementptr inbounds ([3 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 2), ptr [[HDL]])
+// CHECK: call void @__coroscope_await_suspend(ptr getelementptr inbounds ([4 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 2), ptr [[HDL]])
 // CHECK-NEXT: invoke void @llvm.coro.await.suspend.handle(
 // CHECK: [[FREE:%[0-9a-z.]+]] = call ptr @llvm.coro.free(token {{%[0-9a-z.]+}}, ptr [[HDL]])
 // CHECK-NEXT: call void @__coroscope_frame_free(ptr @coroscope.sites, ptr [[HDL]], ptr [[FREE]])
 // CHECK: call i1 @llvm.coro.end(ptr null, i1 false, token none)
 // CHECK-NEXT: call void @__coroscope_ramp_return(ptr @coroscope.sites, ptr [[HDL]])
 
-// coroutine_handle::destroy() in ~lazy, wherever it is emitted.
+// coroutine_handle::destroy() is hooked where ~lazy calls it, with a call
+// site of its own (kind 6) naming ~lazy and the line of `h.destroy()`.
+// CHECK-LABEL: define {{.*}} @_ZN4lazyIiED2Ev(
+// CHECK: [[F:%coroscope.frame[0-9]*]] = load ptr, ptr [[THIS:%[0-9a-z.]+]]
+// CHECK-NEXT: call void @__coroscope_handle_destroy_enter(ptr getelementptr inbounds ([4 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 3), ptr [[F]])
+// CHECK-NEXT: {{call|invoke}} void @_ZNKSt7__n486116coroutine_handleIN4lazyIiE12promise_typeEE7destroyEv(ptr {{.*}}[[THIS]])
+// CHECK: call void @__coroscope_handle_destroy_exit(ptr getelementptr inbounds ([4 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 3), ptr [[F]])
+// Inside the std member itself nothing is added.
 // CHECK-LABEL: define {{.*}} @_ZNKSt7__n486116coroutine_handleIN4lazyIiE12promise_typeEE7destroyEv(
-// CHECK: call void @__coroscope_handle_destroy_enter(ptr [[H:%[0-9a-z.]+]])
-// CHECK-NEXT: call void @llvm.coro.destroy(ptr [[H]])
-// CHECK-NEXT: call void @__coroscope_handle_destroy_exit(ptr [[H]])
+// CHECK-NOT: __coroscope
+// CHECK: call void @llvm.coro.destroy(
+// CHECK-NOT: __coroscope
+// CHECK: ret void
 
 // CHECK-LABEL: define weak_odr hidden void @coroscope.module_ctor() {{.*}}comdat
 // CHECK: call void @__coroscope_sites_init(ptr @__start_coroscope_sites, ptr @__stop_coroscope_sites)

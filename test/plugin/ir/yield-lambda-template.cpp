@@ -1,7 +1,9 @@
 // co_yield sites, a coroutine lambda, a member coroutine and a function
 // template instantiated twice: every coroutine gets its own function site.
 // RUN: %clangxx -O0 -S -emit-llvm -Xclang -disable-llvm-passes -gline-tables-only %s -o %t.ll
-// RUN: %opt -passes=coroscope -S %t.ll -o - | FileCheck %s
+// RUN: %opt -passes=coroscope -S %t.ll -o %t.out.ll
+// RUN: FileCheck %s < %t.out.ll
+// RUN: FileCheck %s --check-prefix=SITES < %t.out.ll
 #include "Inputs/kit.h"
 
 generator<int> count(int n) {
@@ -42,11 +44,16 @@ int use() {
 // CHECK: call void @__coroscope_frame_begin(
 // CHECK-LABEL: define {{.*}} @_Z5twiceIdE4lazyIT_ES1_(
 // CHECK: call void @__coroscope_frame_begin(
-// resume() in generator::next():
-// CHECK-LABEL: define {{.*}} @_ZNKSt7__n486116coroutine_handleIN9generatorIiE12promise_typeEE6resumeEv(
-// CHECK: call void @__coroscope_handle_resume_enter(ptr [[H:%[0-9a-z.]+]])
-// CHECK-NEXT: call void @llvm.coro.resume(ptr [[H]])
-// CHECK-NEXT: call void @__coroscope_handle_resume_exit(ptr [[H]])
-// CHECK-LABEL: define {{.*}} @_ZNKSt7__n486116coroutine_handleIN9generatorIiE12promise_typeEE4doneEv(
-// CHECK: call void @__coroscope_handle_done(ptr [[H:%[0-9a-z.]+]])
-// CHECK-NEXT: call i1 @llvm.coro.done(ptr [[H]])
+// resume() and done() in generator::next(), hooked at the calls.
+// CHECK-LABEL: define {{.*}} @_ZN9generatorIiE4nextEv(
+// CHECK: [[F:%coroscope.frame[0-9]*]] = load ptr, ptr [[H:%[0-9a-z.]+]]
+// CHECK-NEXT: call void @__coroscope_handle_resume_enter(ptr getelementptr {{.*}}, ptr [[F]])
+// CHECK-NEXT: call void @_ZNKSt7__n486116coroutine_handleIN9generatorIiE12promise_typeEE6resumeEv(ptr {{.*}}[[H]])
+// CHECK-NEXT: call void @__coroscope_handle_resume_exit(ptr getelementptr {{.*}}, ptr [[F]])
+// CHECK: [[F2:%coroscope.frame[0-9]*]] = load ptr, ptr [[H2:%[0-9a-z.]+]]
+// CHECK-NEXT: call void @__coroscope_handle_done(ptr getelementptr {{.*}}, ptr [[F2]])
+// CHECK-NEXT: call {{.*}} i1 @_ZNKSt7__n486116coroutine_handleIN9generatorIiE12promise_typeEE4doneEv(ptr {{.*}}[[H2]])
+// The call sites: kinds 5 (resume) and 7 (done), in generator<int>::next().
+// SITES: i8 5, [3 x i8] zeroinitializer, i32 [[#NEXTLINE:]], i32 {{[0-9]+}}, i32 0, ptr null, ptr [[NEXT:@coroscope.str[.0-9]*]],
+// SITES-SAME: i8 7, [3 x i8] zeroinitializer, i32 [[#NEXTLINE]], i32 {{[0-9]+}}, i32 0, ptr null, ptr [[NEXT]],
+// SITES: [[NEXT]] = {{.*}} c"generator<int>::next()\00"
