@@ -7,8 +7,10 @@
 #ifndef COROSCOPE_ANALYZER_COMMANDS_H
 #define COROSCOPE_ANALYZER_COMMANDS_H
 
+#include <cstdint>
 #include <ostream>
 #include <string>
+#include <vector>
 
 namespace coroscope::analyzer {
 
@@ -17,12 +19,25 @@ namespace coroscope::analyzer {
 enum ExitCode : int {
   kExitOk = 0,
   kExitUsage = 1, ///< bad command line
+  kExitFindings = 1, ///< `check`: a finding at or above --fail-on
   kExitInput = 2, ///< unreadable, truncated or corrupt input; unwritable output
 };
 
 /// `coroscope dump LOG`: every header, chunk, site and event in file order.
 /// Throws LogError on malformed input after printing what preceded it.
 void dumpLog(const std::string &path, std::ostream &os);
+
+/// What `coroscope check` prints, and whether it should fail.
+struct CheckResult {
+  std::string output;
+  bool failed = false; ///< some finding has severity >= the threshold
+};
+
+/// `coroscope check LOG...`: the findings of all logs, merged and sorted, as
+/// "text" or "json". Reads only what findings need (sites, findings,
+/// modules); throws LogError on malformed input.
+CheckResult checkLogs(const std::vector<std::string> &logs,
+                      const std::string &format, uint8_t fail_on);
 
 /// The install prefix: the parent of the directory holding the running
 /// executable, symlinks resolved. Throws std::runtime_error if unknown.

@@ -2,7 +2,7 @@
 //
 // A debugging view of exactly what is on disk, in file order, one record per
 // line with its file offset, before any interpretation (no merging, no clock
-// conversion). Tests use it to check what mklog.py and the runtime write, so
+// conversion, no symbolization). Tests use it to check what mklog.py and the runtime write, so
 // the line format is kept stable and grep-friendly (key=value).
 //
 //===----------------------------------------------------------------------===//
@@ -48,6 +48,9 @@ const char *chunkKindName(uint32_t kind) {
   case kChunkClock: return "clock";
   case kChunkSites: return "sites";
   case kChunkEvents: return "events";
+  case kChunkFinding: return "finding";
+  case kChunkLiveFrames: return "live_frames";
+  case kChunkModules: return "modules";
   }
   return nullptr;
 }
@@ -64,6 +67,17 @@ void dumpLog(const std::string &path, std::ostream &os) {
   ChunkRef c;
   std::vector<EventRecord> buf;
   while (r.nextChunk(c)) {
+    // Read these before printing the chunk line so a corrupt one leaves no
+    // half-printed line before the error.
+    FindingData finding;
+    std::vector<LiveFrame> frames;
+    std::vector<Module> modules;
+    if (c.kind == kChunkFinding)
+      finding = r.readFinding(c);
+    else if (c.kind == kChunkLiveFrames)
+      frames = r.readLiveFrames(c);
+    else if (c.kind == kChunkModules)
+      modules = r.readModules(c);
     const char *name = chunkKindName(c.kind);
     os << "chunk @" << c.offset << " "
        << (name ? name : ("unknown(" + std::to_string(c.kind) + ")"))
@@ -115,6 +129,53 @@ void dumpLog(const std::string &path, std::ostream &os) {
         at += n * sizeof(EventRecord);
         done += n;
       }
+      break;
+    }
+    case kChunkFinding: {
+      const FindingData &f = finding;
+      const FindingRecord &fr = f.record;
+      os << " check=" << checkKindName(fr.check)
+         << " severity=" << severityName(fr.severity)
+         << " state=" << frameStateName(fr.state) << " thread=" << fr.thread
+         << " other_thread=" << fr.other_thread
+         << " function=" << fr.function_site << " site=" << fr.site
+         << " related=" << fr.related_site
+         << " creation=" << fr.creation_site << " count=" << fr.count
+         << " frame=" << hex(fr.frame) << " bytes=" << fr.bytes
+         << " ts=" << fr.ts << " backtrace=" << fr.backtrace_len
+         << " pcs=" << fr.pc_count << "\n";
+      uint64_t at = f.offset + sizeof(FindingRecord);
+      for (const BacktraceEntry &b : f.backtrace) {
+        os << "  backtrace @" << at << " frame=" << hex(b.frame)
+           << " function=" << b.function_site << " site=" << b.site << "\n";
+        at += sizeof(BacktraceEntry);
+      }
+      for (uint64_t pc : f.pcs) {
+        os << "  pc @" << at << " " << hex(pc) << "\n";
+        at += sizeof(uint64_t);
+      }
+      break;
+    }
+    case kChunkLiveFrames: {
+      os << " count=" << frames.size() << "\n";
+      uint64_t at = c.payload_offset + sizeof(LiveFramesHeader);
+      for (const LiveFrame &lf : frames) {
+        os << "  live @" << at << " frame=" << hex(lf.frame)
+           << " awaiter=" << hex(lf.awaiter)
+           << " function=" << lf.function_site << " site=" << lf.site
+           << " creation=" << lf.creation_site
+           << " state=" << frameStateName(lf.state)
+           << " heap=" << unsigned(lf.heap) << " bytes=" << lf.bytes << "\n";
+        at += sizeof(LiveFrame);
+      }
+      break;
+    }
+    case kChunkModules: {
+      os << " count=" << modules.size() << "\n";
+      for (const Module &m : modules)
+        os << "  module @" << m.offset << " bias=" << hex(m.bias)
+           << " start=" << hex(m.start) << " end=" << hex(m.end)
+           << " path=" << quoted(m.path) << "\n";
       break;
     }
     default:

@@ -1,7 +1,9 @@
 //===- main.cpp - The coroscope command line -------------------------------===//
 //
 // Parses the command line with CLI11 and dispatches to the subcommands:
-//   report LOG...   per-function coroutine cost (text, markdown or JSON)
+//   report LOG...   per-function coroutine cost (text, markdown or JSON),
+//                   run-time check findings, frames alive at the end
+//   check LOG...    only the findings; exit 1 if one reaches --fail-on
 //   dump LOG        the raw records of one log
 //   flags           compiler/linker flags for instrumented builds
 // Error handling is centralised here so every failure on any input becomes a
@@ -34,13 +36,30 @@ struct ReportOptions {
   size_t top = 0;
 };
 
+/// Writes `text` to stdout or to `output`. The text is complete before the
+/// file is opened so a failed run never leaves a truncated report behind.
+bool writeOutput(const std::string &output, const std::string &text) {
+  if (output.empty() || output == "-") {
+    std::cout << text;
+    std::cout.flush();
+    return true;
+  }
+  std::ofstream file(output, std::ios::binary | std::ios::trunc);
+  if (file)
+    file << text;
+  if (!file) {
+    std::cerr << "coroscope: error: " << output
+              << ": cannot write: " << std::strerror(errno) << "\n";
+    return false;
+  }
+  return true;
+}
+
 int runReport(const ReportOptions &opt) {
   Report report;
   for (const std::string &path : opt.logs)
     analyzeLog(path, report);
   Summary summary = summarize(report, opt.sort, opt.top);
-  // Render fully before touching -o so a failed run never leaves a truncated
-  // report behind.
   std::ostringstream out;
   if (opt.format == "json")
     renderJson(summary, out);
@@ -48,20 +67,25 @@ int runReport(const ReportOptions &opt) {
     renderMarkdown(summary, out);
   else
     renderText(summary, out);
-  if (opt.output.empty() || opt.output == "-") {
-    std::cout << out.str();
-    std::cout.flush();
-    return kExitOk;
-  }
-  std::ofstream file(opt.output, std::ios::binary | std::ios::trunc);
-  if (file)
-    file << out.str();
-  if (!file) {
-    std::cerr << "coroscope: error: " << opt.output
-              << ": cannot write: " << std::strerror(errno) << "\n";
+  return writeOutput(opt.output, out.str()) ? kExitOk : kExitInput;
+}
+
+struct CheckOptions {
+  std::vector<std::string> logs;
+  std::string format = "text";
+  std::string output;
+  std::string fail_on = "error";
+};
+
+int runCheck(const CheckOptions &opt) {
+  using namespace coroscope::log;
+  uint8_t threshold = opt.fail_on == "advice"    ? kSeverityAdvice
+                      : opt.fail_on == "warning" ? kSeverityWarning
+                                                 : kSeverityError;
+  CheckResult result = checkLogs(opt.logs, opt.format, threshold);
+  if (!writeOutput(opt.output, result.output))
     return kExitInput;
-  }
-  return kExitOk;
+  return result.failed ? kExitFindings : kExitOk;
 }
 
 } // namespace
@@ -85,6 +109,21 @@ int main(int argc, char **argv) {
   report->add_option("--top", ropt.top, "Show only the first N functions (0: all)")
       ->capture_default_str();
 
+  CheckOptions copt;
+  CLI::App *check = app.add_subcommand(
+      "check", "Print the run-time check findings of logs; exit 1 if any "
+               "reaches --fail-on");
+  check->add_option("logs", copt.logs, "coroscope log files")->required();
+  check->add_option("--fail-on", copt.fail_on,
+                    "Fail on findings of this severity or higher")
+      ->check(CLI::IsMember({"advice", "warning", "error"}))
+      ->capture_default_str();
+  check->add_option("--format", copt.format, "Output format")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
+  check->add_option("-o,--output", copt.output,
+                    "Write the findings to FILE instead of stdout");
+
   std::string dump_path;
   CLI::App *dump = app.add_subcommand("dump", "Print the raw records of a log");
   dump->add_option("log", dump_path, "coroscope log file")->required();
@@ -104,6 +143,8 @@ int main(int argc, char **argv) {
   try {
     if (report->parsed())
       return runReport(ropt);
+    if (check->parsed())
+      return runCheck(copt);
     if (dump->parsed()) {
       dumpLog(dump_path, std::cout);
       return kExitOk;

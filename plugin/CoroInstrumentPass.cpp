@@ -9,11 +9,15 @@
 //   after coro.save, before llvm.coro.await.suspend.*     -> await_suspend(site, %hdl)
 //   edge "bool await_suspend returned false"              -> await_cancel(site, %hdl)
 //   edge coro.suspend == 0 (resumed)                      -> frame_resume(site, %hdl)
+//   after a void/bool llvm.coro.await.suspend.*          -> await_return(site, %hdl)
+//   in the handle-returning await_suspend wrapper, at ret  -> await_transfer(site, %hdl, %target)
 //   after coro.free                                       -> frame_free(fn, %hdl, %mem)
 //   after a fall-through coro.end                         -> ramp_return(fn, %hdl)
 //
-// and around every llvm.coro.resume/destroy/done in any function, the handle
-// hooks. Code after a fall-through coro.end survives only in the ramp (CoroSplit
+// and, in any function, around every call of std::coroutine_handle's
+// resume/destroy/done (and direct llvm.coro.* uses) the handle hooks, and
+// before every call of a coroutine defined in the module coroutine_call(site),
+// which names the site that creates the frame. Code after a fall-through coro.end survives only in the ramp (CoroSplit
 // turns coro.end into `ret void` in the resume/destroy clones), which is what
 // makes ramp_return fire once per call. The allocation hook sits in the block
 // that CoroElide deletes when it elides the frame, so a frame without
@@ -61,6 +65,9 @@ constexpr const char *kResumeExit = "__coroscope_handle_resume_exit";
 constexpr const char *kDestroyEnter = "__coroscope_handle_destroy_enter";
 constexpr const char *kDestroyExit = "__coroscope_handle_destroy_exit";
 constexpr const char *kDone = "__coroscope_handle_done";
+constexpr const char *kAwaitReturn = "__coroscope_await_return";
+constexpr const char *kAwaitTransfer = "__coroscope_await_transfer";
+constexpr const char *kCoroutineCall = "__coroscope_coroutine_call";
 constexpr const char *kHookPrefix = "__coroscope_";
 constexpr const char *kSection = "coroscope_sites";
 constexpr const char *kCtorName = "coroscope.module_ctor";
@@ -90,6 +97,12 @@ struct HandleCall {
   bool ThroughThis; ///< a std::coroutine_handle member: the frame is *this
 };
 
+/// A call of a coroutine defined in this module: where its frames are made.
+struct CoroutineCall {
+  int Site;
+  CallBase *Call;
+};
+
 /// One coroutine and the instructions to hook.
 struct Coroutine {
   Function *F;
@@ -112,6 +125,7 @@ private:
   std::vector<SiteInfo> Sites;
   std::vector<Coroutine> Coros;
   std::vector<HandleCall> HandleCalls;
+  std::vector<CoroutineCall> CoroutineCalls;
   GlobalVariable *Table = nullptr;
   StructType *SiteTy = nullptr;
   StringMap<Constant *> Strings;
@@ -125,6 +139,7 @@ private:
   FunctionCallee hook(const char *Name, ArrayRef<Type *> Params, bool FramePtrArgs);
   void instrument(Coroutine &C);
   void instrumentHandleCall(const HandleCall &H);
+  void instrumentAwaitReturn(const SuspendPoint &P, Value *Frame);
   void emitCtor();
 };
 
@@ -170,6 +185,13 @@ void Instrumenter::collect(Function &F) {
   } else {
     FnSite.File = M.getSourceFileName();
   }
+  // For function sites the "awaiter" slot names the promise type, which ties
+  // the function to the coroutine_handle<Promise> calls that act on its frames.
+  for (Instruction &I : instructions(F))
+    if (auto *Id = dyn_cast<IntrinsicInst>(&I); Id && Id->getIntrinsicID() == Intrinsic::coro_id) {
+      FnSite.Awaiter = promiseTypeName(Id->getArgOperand(1)->stripPointerCasts());
+      break;
+    }
   C.Site = Sites.size();
   Sites.push_back(FnSite);
 
@@ -289,10 +311,13 @@ FunctionCallee Instrumenter::hook(const char *Name, ArrayRef<Type *> Params, boo
       // pointers are logged as numbers, never dereferenced or kept.
       Fn->setMemoryEffects(MemoryEffects::argMemOnly(ModRefInfo::Ref) |
                            MemoryEffects::inaccessibleMemOnly(ModRefInfo::ModRef));
+      // Parameter 0 is the site descriptor (read); the rest are frames.
+      // coroutine_call keeps its site for the frame_begin that follows.
+      bool KeepsSite = StringRef(Name) == kCoroutineCall;
       for (unsigned I = 0; I < Params.size(); ++I)
-        if (Params[I]->isPointerTy()) {
+        if (Params[I]->isPointerTy() && !(I == 0 && KeepsSite)) {
           Fn->addParamAttr(I, Attribute::NoCapture);
-          if (I > 0 || Params.size() == 1)
+          if (I > 0)
             Fn->addParamAttr(I, Attribute::ReadNone);
         }
     }
@@ -366,6 +391,20 @@ void Instrumenter::instrument(Coroutine &C) {
       B.SetCurrentDebugLocation(Loc);
       B.CreateCall(SuspendH, {Site, Frame});
     }
+    instrumentAwaitReturn(P, Frame);
+    if (auto *Inv = dyn_cast_or_null<InvokeInst>(P.AwaitSuspend)) {
+      // An exception from await_suspend resumes the coroutine at once (the
+      // standard rethrows it inside the coroutine): the suspension is undone.
+      BasicBlock *Pad = Inv->getUnwindDest();
+      if (!Pad->getSinglePredecessor()) {
+        SmallVector<BasicBlock *, 2> NewBBs;
+        SplitLandingPadPredecessors(Pad, {Inv->getParent()}, ".coroscope", ".rest", NewBBs);
+        Pad = NewBBs[0];
+      }
+      IRBuilder<> B(&*Pad->getFirstInsertionPt());
+      B.SetCurrentDebugLocation(Loc);
+      B.CreateCall(Cancel, {Site, Frame});
+    }
     insertOnEdge(SwitchBB, ReadyBB, ResumeH, {Site, Frame});
     if (CancelBB)
       insertOnEdge(CancelBB, ReadyBB, Cancel, {Site, Frame});
@@ -400,6 +439,41 @@ void Instrumenter::instrument(Coroutine &C) {
   }
 }
 
+// The moment await_suspend returns: until then another thread that resumes
+// the frame races with code still running in it. A handle-returning
+// await_suspend is followed by a tail call into the returned frame (CoroSplit
+// emits it right after the wrapper), so its hook goes into the wrapper, where
+// the target is known.
+void Instrumenter::instrumentAwaitReturn(const SuspendPoint &P, Value *Frame) {
+  if (!P.AwaitSuspend)
+    return;
+  Type *Ptr = PointerType::getUnqual(Ctx);
+  Constant *Site = sitePtr(P.Site);
+  if (P.AwaitSuspend->getCalledFunction()->getIntrinsicID() ==
+      Intrinsic::coro_await_suspend_handle) {
+    auto *Wrapper = dyn_cast<Function>(P.AwaitSuspend->getArgOperand(2));
+    if (!Wrapper || Wrapper->isDeclaration() || Wrapper->arg_size() < 2 ||
+        Wrapper->getNumUses() != 1)
+      return;
+    FunctionCallee Transfer = hook(kAwaitTransfer, {Ptr, Ptr, Ptr}, true);
+    for (BasicBlock &BB : *Wrapper)
+      if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator());
+          Ret && Ret->getReturnValue() && Ret->getReturnValue()->getType()->isPointerTy()) {
+        IRBuilder<> B(Ret);
+        B.CreateCall(Transfer, {Site, Wrapper->getArg(1), Ret->getReturnValue()});
+      }
+    return;
+  }
+  FunctionCallee Return = hook(kAwaitReturn, {Ptr, Ptr}, true);
+  if (auto *Inv = dyn_cast<InvokeInst>(P.AwaitSuspend)) {
+    IRBuilder<> B(&*Inv->getNormalDest()->getFirstInsertionPt());
+    B.CreateCall(Return, {Site, Frame});
+  } else {
+    IRBuilder<> B(P.AwaitSuspend->getNextNode());
+    B.CreateCall(Return, {Site, Frame});
+  }
+}
+
 // STEP 4: coroutine_handle::resume()/destroy()/done() are hooked where user
 // code calls them, so each event names the caller's file:line:col (at -O0 the
 // intrinsic itself sits in <coroutine>) and the hooks do not depend on which
@@ -426,6 +500,17 @@ void Instrumenter::collectHandleCalls(Function &F) {
       Op = log::kSiteDoneCall;
       break;
     default:
+      if (Callee->isPresplitCoroutine() && !isa<IntrinsicInst>(CB)) {
+        SiteInfo C(log::kSiteCoroutineCall);
+        C.Name = demangledName(F.getName());
+        C.File = F.getSubprogram() ? F.getSubprogram()->getFilename().str() : M.getSourceFileName();
+        if (F.getSubprogram())
+          C.Line = F.getSubprogram()->getLine();
+        fileAndLine(CB->getDebugLoc().get(), C);
+        CoroutineCalls.push_back({int(Sites.size()), CB});
+        Sites.push_back(C);
+        break;
+      }
       if ((Op = stdHandleOp(*Callee)))
         ThroughThis = CB->arg_size() >= 1 && CB->getArgOperand(0)->getType()->isPointerTy();
       if (Op && !ThroughThis)
@@ -443,6 +528,8 @@ void Instrumenter::collectHandleCalls(Function &F) {
       S.File = M.getSourceFileName();
     }
     fileAndLine(CB->getDebugLoc().get(), S);
+    if (ThroughThis)
+      S.Awaiter = handlePromiseType(*Callee); // "" for coroutine_handle<void>
     HandleCalls.push_back({int(Sites.size()), *Op, CB, ThroughThis});
     Sites.push_back(S);
   }
@@ -512,6 +599,11 @@ bool Instrumenter::run() {
     instrument(C);
   for (const HandleCall &H : HandleCalls)
     instrumentHandleCall(H);
+  Type *Ptr = PointerType::getUnqual(Ctx);
+  for (const CoroutineCall &C : CoroutineCalls) {
+    IRBuilder<> B(C.Call);
+    B.CreateCall(hook(kCoroutineCall, {Ptr}, true), {sitePtr(C.Site)});
+  }
   if (!M.getFunction(kCtorName))
     emitCtor();
   return true;

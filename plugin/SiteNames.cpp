@@ -6,10 +6,13 @@
 //===----------------------------------------------------------------------===//
 #include "SiteNames.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+
+#include <cxxabi.h>
 
 using namespace llvm;
 
@@ -25,7 +28,17 @@ std::string tidyStdNamespaces(std::string Name) {
 }
 
 std::string demangledName(StringRef Mangled) {
-  return tidyStdNamespaces(llvm::demangle(Mangled));
+  std::string Result = llvm::demangle(Mangled);
+  if (Result == Mangled && Mangled.starts_with("_Z")) {
+    // LLVM's demangler gives up on some names that libstdc++'s takes, such
+    // as generic lambdas numbered with '$' by clang.
+    int Status = 0;
+    char *Buf = abi::__cxa_demangle(Mangled.str().c_str(), nullptr, nullptr, &Status);
+    if (Status == 0 && Buf)
+      Result = Buf;
+    std::free(Buf);
+  }
+  return tidyStdNamespaces(Result);
 }
 
 log::SiteKind suspendKind(const Function *Wrapper, bool IsFinal) {
@@ -102,20 +115,42 @@ std::optional<log::SiteKind> stdHandleOp(const Function &F) {
   return std::nullopt;
 }
 
-std::string awaiterType(const Function *Wrapper, const Value *Awaiter) {
-  std::string Name = awaiterFromWrapper(Wrapper);
-  if (!Name.empty())
-    return Name;
-  if (const auto *AI = dyn_cast_or_null<AllocaInst>(Awaiter)) {
+static std::string structTypeName(const Value *V) {
+  if (const auto *AI = dyn_cast_or_null<AllocaInst>(V)) {
     if (auto *ST = dyn_cast<StructType>(AI->getAllocatedType()); ST && ST->hasName()) {
       StringRef N = ST->getName();
       for (StringRef Prefix : {"struct.", "class.", "union."})
         if (N.consume_front(Prefix))
           break;
+      // Clang suffixes ".0", ".1" to distinguish same-named IR types.
+      while (!N.empty() && (isDigit(N.back()) || N.back() == '.') && N.contains('.') &&
+             N.rfind('.') > N.rfind(':'))
+        N = N.drop_back();
       return tidyStdNamespaces(N.str());
     }
   }
   return "";
+}
+
+std::string promiseTypeName(const Value *Promise) { return structTypeName(Promise); }
+
+std::string handlePromiseType(const Function &Member) {
+  std::string Mangled = Member.getName().str();
+  ItaniumPartialDemangler D;
+  if (D.partialDemangle(Mangled.c_str()))
+    return "";
+  char *Ctx = D.getFunctionDeclContextName(nullptr, nullptr);
+  std::string Context = tidyStdNamespaces(Ctx ? Ctx : "");
+  std::free(Ctx);
+  StringRef C(Context);
+  if (!C.consume_front("std::coroutine_handle<") || !C.consume_back(">"))
+    return "";
+  return C == "void" ? "" : C.str();
+}
+
+std::string awaiterType(const Function *Wrapper, const Value *Awaiter) {
+  std::string Name = awaiterFromWrapper(Wrapper);
+  return Name.empty() ? structTypeName(Awaiter) : Name;
 }
 
 } // namespace coroscope

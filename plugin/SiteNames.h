@@ -38,6 +38,13 @@ std::string awaiterType(const llvm::Function *Wrapper, const llvm::Value *Awaite
 /// site kind. Calls of these are hooked at the caller.
 std::optional<log::SiteKind> stdHandleOp(const llvm::Function &F);
 
+/// The promise type of a coroutine, from the promise object passed to
+/// llvm.coro.id (its IR struct name), or "".
+std::string promiseTypeName(const llvm::Value *Promise);
+
+/// P for a member of std::coroutine_handle<P>; "" for coroutine_handle<void>.
+std::string handlePromiseType(const llvm::Function &Member);
+
 /// Drops the standard library's inline namespaces (`std::__n4861::`,
 /// `std::__1::`) so names read as users write them.
 std::string tidyStdNamespaces(std::string Name);

@@ -11,6 +11,8 @@
 #   %shlibext         .so
 #   %run_example      test/tools/run-example.sh with this build's tools:
 #                     %run_example OPT SRC OUT [ARGS...]
+#   %run_case         test/tools/run-case.sh: build and run a fault case, check
+#                     its report against its `// EXPECT:` line
 import os
 import platform
 import lit.formats
@@ -37,9 +39,12 @@ lib = os.path.join(obj_root, "lib")
 plugin = os.path.join(lib, "CoroScope.so")
 cxx = f"{clangxx} -std=c++20 -Wno-unused-command-line-argument"
 config.substitutions.append(("%clang_coroscope",
-    f"{cxx} -fplugin={plugin} -L{lib} -Wl,-rpath,{lib} -lcoroscope_rt -pthread"))
+    f"{cxx} -fplugin={plugin} -I{os.path.join(obj_root, 'include')} -L{lib} -Wl,-rpath,{lib} -lcoroscope_rt -pthread"))
 config.substitutions.append(("%run_example", " ".join([
     "bash", os.path.join(src_root, "test", "tools", "run-example.sh"),
+    f"'{cxx} -pthread'", plugin, lib, os.path.join(obj_root, "bin", "coroscope"), python])))
+config.substitutions.append(("%run_case", " ".join([
+    "bash", os.path.join(src_root, "test", "tools", "run-case.sh"),
     f"'{cxx} -pthread'", plugin, lib, os.path.join(obj_root, "bin", "coroscope"), python])))
 config.substitutions.append(("%clangxx", f"{cxx} -pthread"))
 config.substitutions.append(("%coroscope_plugin", plugin))

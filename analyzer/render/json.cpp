@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "render/render.h"
 
+#include "render/findings.h"
 #include "state/log_reader.h"
 
 #include <nlohmann/json.hpp>
@@ -93,6 +94,8 @@ void renderJson(const Summary &s, std::ostream &os) {
   j["functions"] = Json::array();
   for (const FunctionSummary &f : s.functions)
     j["functions"].push_back(toJson(f));
+  j["findings"] = findingsJson(s.findings);
+  j["live_frames"] = liveFramesJson(s.live);
   // Names and paths are arbitrary bytes; replace invalid UTF-8 instead of
   // throwing half-way through the output.
   os << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "render/render.h"
 
+#include "render/findings.h"
 #include "state/log_reader.h"
 
 namespace coroscope::analyzer {
@@ -35,25 +36,8 @@ std::string code(const std::string &text) {
   return fence + pad + cell(text) + pad + fence;
 }
 
-} // namespace
-
-void renderMarkdown(const Summary &s, std::ostream &os) {
-  const Totals &t = s.totals;
-  os << "# coroscope report\n\n";
-  os << "Logs:";
-  for (size_t i = 0; i < s.logs.size(); ++i)
-    os << (i ? ", " : " ") << code(s.logs[i]);
-  os << ". Events: " << t.events << ", threads: " << t.threads << ".\n\n";
-  os << "Functions: " << t.functions << ", calls: " << t.calls
-     << ", heap frames: " << t.heap_frames << " (" << t.heap_bytes
-     << " bytes), elided frames: " << t.elided_frames
-     << ", frames not destroyed: " << t.frames_not_destroyed
-     << ". Sorted by " << s.sort_key << "; times in ns per frame.\n\n";
-  if (s.functions.empty()) {
-    os << "No coroutine calls recorded.\n";
-    return;
-  }
-
+/// The function table, then one site table per function.
+void renderFunctions(const Summary &s, std::ostream &os) {
   os << "| function | location | calls | heap | elided | frame B | heap B "
         "| heap B/call | completed | sync | awaits/call | suspends/call "
         "| waits/call | busy mean | busy p50 | busy p99 | suspended mean "
@@ -92,6 +76,28 @@ void renderMarkdown(const Summary &s, std::ostream &os) {
          << st->reached() << " | " << st->suspended() << " | " << st->waits
          << " | " << code(st->awaiter) << " |\n";
   }
+}
+
+} // namespace
+
+void renderMarkdown(const Summary &s, std::ostream &os) {
+  const Totals &t = s.totals;
+  os << "# coroscope report\n\n";
+  os << "Logs:";
+  for (size_t i = 0; i < s.logs.size(); ++i)
+    os << (i ? ", " : " ") << code(s.logs[i]);
+  os << ". Events: " << t.events << ", threads: " << t.threads << ".\n\n";
+  os << "Functions: " << t.functions << ", calls: " << t.calls
+     << ", heap frames: " << t.heap_frames << " (" << t.heap_bytes
+     << " bytes), elided frames: " << t.elided_frames
+     << ", frames not destroyed: " << t.frames_not_destroyed
+     << ". Sorted by " << s.sort_key << "; times in ns per frame.\n\n";
+  if (s.functions.empty())
+    os << "No coroutine calls recorded.\n";
+  else
+    renderFunctions(s, os);
+  renderFindingsMarkdown(s.findings, os);
+  renderLiveFramesMarkdown(s.live, s.logs.size() > 1, os);
 }
 
 } // namespace coroscope::analyzer

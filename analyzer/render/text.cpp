@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "render/render.h"
 
+#include "render/findings.h"
 #include "state/log_reader.h"
 
 #include <algorithm>
@@ -84,29 +85,13 @@ std::string plural(uint64_t n, const char *noun) {
   return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
 }
 
-} // namespace
-
-void renderText(const Summary &s, std::ostream &os) {
-  const Totals &t = s.totals;
-  os << "coroscope report: " << plural(s.logs.size(), "log") << ", "
-     << plural(t.events, "event") << ", " << plural(t.threads, "thread")
-     << "\n";
-  os << "functions: " << t.functions << ", calls: " << t.calls
-     << ", heap frames: " << t.heap_frames << " (" << t.heap_bytes
-     << " bytes), elided frames: " << t.elided_frames
-     << ", frames not destroyed: " << t.frames_not_destroyed << "\n";
-  os << "sorted by " << s.sort_key
-     << "; times in ns per frame; per-call columns divide by calls\n\n";
-
+/// The function table with each function's site table under it.
+void renderFunctions(const Summary &s, std::ostream &os) {
   static const std::vector<std::string> header = {
       "calls",     "heap",        "elided",       "frame_B",    "heap_B",
       "heap_B/call", "completed", "sync",         "awaits/call", "suspends/call",
       "waits/call", "busy_mean",  "busy_p50",     "busy_p99",   "susp_mean",
       "susp_p50",  "susp_p99",    "function"};
-  if (s.functions.empty()) {
-    os << "no coroutine calls recorded\n";
-    return;
-  }
   std::vector<bool> left(header.size(), false);
   left.back() = true;
   Table table(left);
@@ -139,6 +124,32 @@ void renderText(const Summary &s, std::ostream &os) {
     table.addBlock(block.str());
   }
   table.print(os, "");
+}
+
+} // namespace
+
+void renderText(const Summary &s, std::ostream &os) {
+  const Totals &t = s.totals;
+  os << "coroscope report: " << plural(s.logs.size(), "log") << ", "
+     << plural(t.events, "event") << ", " << plural(t.threads, "thread")
+     << "\n";
+  os << "functions: " << t.functions << ", calls: " << t.calls
+     << ", heap frames: " << t.heap_frames << " (" << t.heap_bytes
+     << " bytes), elided frames: " << t.elided_frames
+     << ", frames not destroyed: " << t.frames_not_destroyed << "\n";
+  os << "sorted by " << s.sort_key
+     << "; times in ns per frame; per-call columns divide by calls\n\n";
+
+  if (s.functions.empty())
+    os << "no coroutine calls recorded\n";
+  else
+    renderFunctions(s, os);
+  if (!s.findings.empty()) {
+    os << "\nFindings: " << s.findings.size() << " ("
+       << findingsTally(s.findings) << ")\n\n";
+    renderFindingsText(s.findings, os);
+  }
+  renderLiveFramesText(s.live, s.logs.size() > 1, os);
 }
 
 } // namespace coroscope::analyzer

@@ -54,8 +54,44 @@ const char *siteKindName(uint8_t kind) {
   case kSiteResumeCall: return "resume-call";
   case kSiteDestroyCall: return "destroy-call";
   case kSiteDoneCall: return "done-call";
+  case kSiteCoroutineCall: return "coroutine-call";
   }
   return "";
+}
+
+const char *checkKindName(uint8_t kind) {
+  switch (kind) {
+  case kCheckDoubleAwait: return "double-await";
+  case kCheckResumeAfterCompletion: return "resume-after-completion";
+  case kCheckUseAfterDestroy: return "use-after-destroy";
+  case kCheckDoubleDestroy: return "double-destroy";
+  case kCheckConcurrentResume: return "concurrent-resume";
+  case kCheckLeakedFrame: return "leaked-frame";
+  case kCheckNestedResume: return "nested-resume";
+  case kCheckNeverStarted: return "never-started";
+  case kCheckSuspendedForever: return "suspended-forever";
+  }
+  return "";
+}
+
+const char *severityName(uint8_t severity) {
+  switch (severity) {
+  case kSeverityAdvice: return "advice";
+  case kSeverityWarning: return "warning";
+  case kSeverityError: return "error";
+  }
+  return "";
+}
+
+const char *frameStateName(uint8_t state) {
+  switch (state) {
+  case kFrameRunning: return "running";
+  case kFrameSuspending: return "suspending";
+  case kFrameSuspended: return "suspended";
+  case kFrameFinal: return "final";
+  case kFrameDestroyed: return "destroyed";
+  }
+  return "unknown";
 }
 
 //===----------------------------------------------------------------------===//
@@ -238,6 +274,100 @@ void LogReader::readEvents(uint64_t offset, size_t count, EventRecord *out,
            "bad event kind " + std::to_string(out[i].kind));
 }
 
+FindingData LogReader::readFinding(const ChunkRef &chunk) {
+  if (chunk.payload_bytes < sizeof(FindingRecord))
+    fail(chunk.offset, "finding chunk payload too short (" +
+                           std::to_string(chunk.payload_bytes) + " bytes)");
+  FindingData f;
+  f.offset = chunk.payload_offset;
+  readAt(f.offset, &f.record, sizeof f.record, "finding record");
+  const FindingRecord &r = f.record;
+  if (checkKindName(r.check)[0] == '\0')
+    fail(f.offset, "bad check kind " + std::to_string(r.check));
+  if (severityName(r.severity)[0] == '\0')
+    fail(f.offset + 1, "bad severity " + std::to_string(r.severity));
+  // Both counts are u16, so this cannot overflow and the buffers are small.
+  uint64_t need = sizeof(FindingRecord) +
+                  uint64_t(r.backtrace_len) * sizeof(BacktraceEntry) +
+                  uint64_t(r.pc_count) * sizeof(uint64_t);
+  if (need > chunk.payload_bytes)
+    fail(f.offset, "finding claims " + std::to_string(r.backtrace_len) +
+                       " backtrace entries and " + std::to_string(r.pc_count) +
+                       " pcs (" + std::to_string(need) +
+                       " bytes) but its payload holds " +
+                       std::to_string(chunk.payload_bytes));
+  uint64_t at = f.offset + sizeof(FindingRecord);
+  f.backtrace.resize(r.backtrace_len);
+  if (r.backtrace_len)
+    readAt(at, f.backtrace.data(), f.backtrace.size() * sizeof(BacktraceEntry),
+           "finding backtrace");
+  at += f.backtrace.size() * sizeof(BacktraceEntry);
+  f.pcs.resize(r.pc_count);
+  if (r.pc_count)
+    readAt(at, f.pcs.data(), f.pcs.size() * sizeof(uint64_t), "finding pcs");
+  return f;
+}
+
+std::vector<LiveFrame> LogReader::readLiveFrames(const ChunkRef &chunk) {
+  if (chunk.payload_bytes < sizeof(LiveFramesHeader))
+    fail(chunk.offset, "live frames chunk payload too short (" +
+                           std::to_string(chunk.payload_bytes) + " bytes)");
+  LiveFramesHeader lh{};
+  readAt(chunk.payload_offset, &lh, sizeof lh, "live frames header");
+  uint64_t room =
+      (chunk.payload_bytes - sizeof(LiveFramesHeader)) / sizeof(LiveFrame);
+  if (lh.count > room)
+    fail(chunk.payload_offset,
+         "live frames chunk claims " + std::to_string(lh.count) +
+             " frames but its payload holds " + std::to_string(room));
+  std::vector<LiveFrame> frames(lh.count);
+  if (!frames.empty())
+    readAt(chunk.payload_offset + sizeof(LiveFramesHeader), frames.data(),
+           frames.size() * sizeof(LiveFrame), "live frames");
+  return frames;
+}
+
+std::vector<Module> LogReader::readModules(const ChunkRef &chunk) {
+  if (chunk.payload_bytes < sizeof(ModulesHeader))
+    fail(chunk.offset, "modules chunk payload too short (" +
+                           std::to_string(chunk.payload_bytes) + " bytes)");
+  ModulesHeader mh{};
+  readAt(chunk.payload_offset, &mh, sizeof mh, "modules header");
+  std::vector<char> data(chunk.payload_bytes - sizeof(ModulesHeader));
+  uint64_t base = chunk.payload_offset + sizeof(ModulesHeader);
+  if (!data.empty())
+    readAt(base, data.data(), data.size(), "modules chunk");
+
+  std::vector<Module> modules;
+  size_t pos = 0;
+  for (uint32_t i = 0; i < mh.count; ++i) {
+    uint64_t at = base + pos;
+    if (data.size() - pos < sizeof(ModuleEntry))
+      fail(at, "module entry " + std::to_string(i) + " of " +
+                   std::to_string(mh.count) +
+                   " runs past the end of the modules chunk");
+    ModuleEntry e{};
+    std::memcpy(&e, data.data() + pos, sizeof e);
+    if (data.size() - pos - sizeof(ModuleEntry) < e.path_len)
+      fail(at, "module " + std::to_string(i) + ": path (" +
+                   std::to_string(e.path_len) +
+                   " bytes) runs past the end of the modules chunk");
+    size_t entry = (sizeof(ModuleEntry) + size_t(e.path_len) + 7) & ~size_t(7);
+    if (data.size() - pos < entry)
+      fail(at, "module " + std::to_string(i) +
+                   ": entry padding runs past the end of the modules chunk");
+    Module m;
+    m.bias = e.bias;
+    m.start = e.start;
+    m.end = e.end;
+    m.path.assign(data.data() + pos + sizeof(ModuleEntry), e.path_len);
+    m.offset = at;
+    modules.push_back(std::move(m));
+    pos += entry;
+  }
+  return modules;
+}
+
 //===----------------------------------------------------------------------===//
 // LogIndex
 //===----------------------------------------------------------------------===//
@@ -271,6 +401,19 @@ LogIndex::LogIndex(const std::string &path)
             {chunk.payload_offset + sizeof(EventsHeader), eh.count});
       break;
     }
+    case kChunkFinding:
+      findings_.push_back(r.readFinding(chunk));
+      break;
+    case kChunkLiveFrames:
+      // Each snapshot supersedes the earlier ones (a dump on a signal, then
+      // the one at exit), but all are validated.
+      live_ = r.readLiveFrames(chunk);
+      has_live_ = true;
+      break;
+    case kChunkModules:
+      for (Module &m : r.readModules(chunk))
+        modules_.push_back(std::move(m));
+      break;
     default:
       break; // unknown chunk kinds are skipped by design (forward compat)
     }

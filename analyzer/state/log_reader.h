@@ -70,8 +70,33 @@ struct EventSegment {
 /// Returns the lower-case name of an event kind ("frame_begin"), or "" when
 /// the kind is unknown.
 const char *eventKindName(uint8_t kind);
-/// Returns "function", "initial", "await", "yield", "final", or "" if unknown.
+/// Returns "function", "initial", "await", "yield", "final", "resume-call",
+/// "destroy-call", "done-call", "coroutine-call", or "" if unknown.
 const char *siteKindName(uint8_t kind);
+/// The kebab-case check name ("double-await"), or "" for an unknown kind.
+const char *checkKindName(uint8_t kind);
+/// "advice", "warning", "error", or "" for an unknown severity.
+const char *severityName(uint8_t severity);
+/// "running", "suspending", "suspended", "final", "destroyed", or "unknown"
+/// (a state is informative only, so an odd value is not an error).
+const char *frameStateName(uint8_t state);
+
+/// One Finding chunk: the record, its async backtrace and native PCs.
+struct FindingData {
+  log::FindingRecord record{};
+  std::vector<log::BacktraceEntry> backtrace;
+  std::vector<uint64_t> pcs;
+  uint64_t offset = 0; ///< of the FindingRecord
+};
+
+/// A loaded image from a Modules chunk, its path decoded.
+struct Module {
+  uint64_t bias = 0;
+  uint64_t start = 0;
+  uint64_t end = 0;
+  std::string path;
+  uint64_t offset = 0; ///< where the entry starts in the file
+};
 
 /// Sequential access to one log file, chunk by chunk.
 class LogReader {
@@ -98,6 +123,12 @@ public:
   /// first record of unknown kind.
   void readEvents(uint64_t offset, size_t count, log::EventRecord *out,
                   bool validate = true);
+  /// Reads a Finding chunk; its payload must hold the record, the backtrace
+  /// and the PCs the record announces (bytes beyond are ignored).
+  FindingData readFinding(const ChunkRef &chunk);
+  /// Reads a LiveFrames chunk; `count` frames must fit in the payload.
+  std::vector<log::LiveFrame> readLiveFrames(const ChunkRef &chunk);
+  std::vector<Module> readModules(const ChunkRef &chunk);
 
   [[noreturn]] void fail(uint64_t offset, const std::string &what) const;
 
@@ -131,6 +162,13 @@ public:
   const std::map<uint32_t, Site> &sites() const { return sites_; }
   /// Sorted by thread number.
   const std::vector<ThreadInfo> &threads() const { return threads_; }
+  /// Every Finding chunk, in file order.
+  const std::vector<FindingData> &findings() const { return findings_; }
+  /// The frames of the last LiveFrames chunk in the file.
+  const std::vector<log::LiveFrame> &liveFrames() const { return live_; }
+  bool hasLiveFrames() const { return has_live_; }
+  /// The modules of all Modules chunks, in file order.
+  const std::vector<Module> &modules() const { return modules_; }
   LogReader &reader() const { return *reader_; }
 
 private:
@@ -139,6 +177,10 @@ private:
   std::vector<log::ClockSample> clock_;
   std::map<uint32_t, Site> sites_;
   std::vector<ThreadInfo> threads_;
+  std::vector<FindingData> findings_;
+  std::vector<log::LiveFrame> live_;
+  bool has_live_ = false;
+  std::vector<Module> modules_;
 };
 
 /// Pages in the event records of one thread, across all its chunks.

@@ -249,6 +249,9 @@ void analyzeLog(const std::string &path, Report &report) {
     ++events;
   }
   model.finish();
+  collectFindings(index, report.findings);
+  if (std::optional<LiveFrames> live = collectLiveFrames(index))
+    report.live.push_back(std::move(*live));
   report.logs.push_back(path);
   report.events += events;
   report.threads += index.threads().size();

@@ -204,6 +204,8 @@ Summary summarize(const Report &report, const std::string &sort_key,
   }
   if (top != 0 && out.functions.size() > top)
     out.functions.resize(top);
+  out.findings = report.findings.sorted();
+  out.live = report.live;
   return out;
 }
 

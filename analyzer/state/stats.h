@@ -13,6 +13,9 @@
 #ifndef COROSCOPE_ANALYZER_STATE_STATS_H
 #define COROSCOPE_ANALYZER_STATE_STATS_H
 
+#include "state/findings.h"
+#include "state/live_frames.h"
+
 #include <cstdint>
 #include <map>
 #include <string>
@@ -75,6 +78,8 @@ struct Report {
   uint64_t events = 0;
   uint64_t threads = 0;
   std::map<FunctionKey, FunctionStats> functions;
+  FindingSet findings;
+  std::vector<LiveFrames> live; ///< one per log with a LiveFrames chunk
 
   FunctionStats &function(const std::string &name, const std::string &file,
                           uint32_t line);
@@ -125,6 +130,8 @@ struct Summary {
   std::string sort_key;
   Totals totals; ///< over all functions, also those cut by --top
   std::vector<FunctionSummary> functions; ///< sorted, at most `top`
+  std::vector<Finding> findings;          ///< merged and sorted; never cut
+  std::vector<LiveFrames> live;
 };
 
 /// The accepted --sort keys, default first.

@@ -10,7 +10,9 @@
 #include "clock.h"
 
 #include <errno.h>
+#include <link.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +26,18 @@ namespace {
 pthread_mutex_t gLock = PTHREAD_MUTEX_INITIALIZER;
 int gFd = -1;
 bool gOpenFailed = false;
+char gPath[4096];
+dev_t gDev = 0;
+ino_t gIno = 0;
+constexpr int kHighFd = 700;
+
+void rememberFileLocked() {
+  struct stat st;
+  if (fstat(gFd, &st) == 0) {
+    gDev = st.st_dev;
+    gIno = st.st_ino;
+  }
+}
 
 void writeAll(const void *data, size_t size) {
   const char *p = static_cast<const char *>(data);
@@ -44,11 +58,20 @@ void writeChunkHeader(log::ChunkKind kind, uint64_t payload) {
   writeAll(&h, sizeof h);
 }
 
-// COROSCOPE_OUT with every %p replaced by the pid.
+bool gForkedChild = false;
+
+// COROSCOPE_OUT with every %p replaced by the pid. A forked child whose
+// pattern has no %p gets ".<pid>" appended, or it would overwrite the
+// parent's log.
 void logPath(char *out, size_t cap) {
   const char *pattern = getenv("COROSCOPE_OUT");
   if (!pattern || !*pattern)
     pattern = "coroscope.%p.log";
+  static char child_pattern[4096];
+  if (gForkedChild && !strstr(pattern, "%p")) {
+    snprintf(child_pattern, sizeof child_pattern, "%s.%%p", pattern);
+    pattern = child_pattern;
+  }
   char pid[24];
   snprintf(pid, sizeof pid, "%d", int(getpid()));
   size_t n = 0;
@@ -68,19 +91,54 @@ void logPath(char *out, size_t cap) {
 void writerLock() { pthread_mutex_lock(&gLock); }
 void writerUnlock() { pthread_mutex_unlock(&gLock); }
 
+bool writerTryLockFor(int ms) {
+  for (int i = 0; i < ms; ++i) {
+    if (pthread_mutex_trylock(&gLock) == 0)
+      return true;
+    struct timespec ts = {0, 1000000};
+    nanosleep(&ts, nullptr);
+  }
+  return false;
+}
+
+const char *logPathOpened() { return gFd >= 0 ? gPath : ""; }
+
 bool ensureOpenLocked() {
-  if (gFd >= 0)
-    return true;
-  if (gOpenFailed)
-    return false;
-  char path[4096];
-  logPath(path, sizeof path);
-  gFd = ::open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (gFd < 0) {
+  if (gFd >= 0) {
+    // The program may have closed our descriptor and opened one of its own
+    // files under the same number: never write into it.
+    struct stat st;
+    if (fstat(gFd, &st) == 0 && st.st_dev == gDev && st.st_ino == gIno)
+      return true;
+    gFd = ::open(gPath, O_WRONLY | O_APPEND | O_CLOEXEC);
+    if (gFd >= 0) {
+      int high = fcntl(gFd, F_DUPFD_CLOEXEC, kHighFd);
+      if (high >= 0) {
+        ::close(gFd);
+        gFd = high;
+      }
+      rememberFileLocked();
+      return true;
+    }
     gOpenFailed = true;
-    fprintf(stderr, "coroscope: cannot open log '%s': %s\n", path, strerror(errno));
     return false;
   }
+  if (gOpenFailed)
+    return false;
+  logPath(gPath, sizeof gPath);
+  gFd = ::open(gPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (gFd < 0) {
+    gOpenFailed = true;
+    fprintf(stderr, "coroscope: cannot open log '%s': %s\n", gPath, strerror(errno));
+    return false;
+  }
+  // Far from the small numbers daemons close and programs reuse.
+  int high = fcntl(gFd, F_DUPFD_CLOEXEC, kHighFd);
+  if (high >= 0) {
+    ::close(gFd);
+    gFd = high;
+  }
+  rememberFileLocked();
   initClock();
   log::FileHeader h{COROSCOPE_LOG_MAGIC, COROSCOPE_LOG_VERSION, sizeof(log::FileHeader),
                     uint64_t(getpid()), gUseTsc ? uint64_t(log::kFlagTscTimestamps) : 0};
@@ -119,16 +177,40 @@ static size_t siteEntryBytes(const __coroscope_site &s) {
   return (n + 7) & ~size_t(7);
 }
 
+namespace {
+// Serialised Sites chunks, kept for a forked child's log (the descriptors
+// themselves may be unmapped by dlclose by then).
+struct SiteChunk {
+  SiteChunk *next;
+  size_t size;
+  char bytes[];
+};
+SiteChunk *gSiteChunks = nullptr;
+SiteChunk **gSiteChunksTail = &gSiteChunks;
+
+void put(char *&p, const void *data, size_t n) {
+  memcpy(p, data, n);
+  p += n;
+}
+} // namespace
+
 void writeSitesLocked(const __coroscope_site *start, const __coroscope_site *stop) {
-  if (start == stop || !ensureOpenLocked())
+  if (start == stop)
     return;
   uint64_t payload = sizeof(log::SitesHeader);
   for (const __coroscope_site *s = start; s != stop; ++s)
     payload += siteEntryBytes(*s);
-  writeChunkHeader(log::kChunkSites, payload);
+  size_t size = sizeof(log::ChunkHeader) + payload;
+  auto *chunk = static_cast<SiteChunk *>(malloc(sizeof(SiteChunk) + size));
+  if (!chunk)
+    return;
+  chunk->next = nullptr;
+  chunk->size = size;
+  char *p = chunk->bytes;
+  log::ChunkHeader ch{log::kChunkSites, 0, payload};
+  put(p, &ch, sizeof ch);
   log::SitesHeader sh{uint32_t(stop - start), 0};
-  writeAll(&sh, sizeof sh);
-  static const char zeros[8] = {};
+  put(p, &sh, sizeof sh);
   for (const __coroscope_site *s = start; s != stop; ++s) {
     log::SiteEntry e{};
     e.id = s->id;
@@ -139,12 +221,109 @@ void writeSitesLocked(const __coroscope_site *start, const __coroscope_site *sto
     e.name_len = uint16_t(cstrlen16(s->name));
     e.file_len = uint16_t(cstrlen16(s->file));
     e.awaiter_len = uint16_t(cstrlen16(s->awaiter));
-    writeAll(&e, sizeof e);
-    writeAll(s->name, e.name_len);
-    writeAll(s->file, e.file_len);
-    writeAll(s->awaiter, e.awaiter_len);
+    put(p, &e, sizeof e);
+    put(p, s->name, e.name_len);
+    put(p, s->file, e.file_len);
+    put(p, s->awaiter, e.awaiter_len);
     size_t used = sizeof e + e.name_len + e.file_len + e.awaiter_len;
-    writeAll(zeros, siteEntryBytes(*s) - used);
+    size_t pad = siteEntryBytes(*s) - used;
+    memset(p, 0, pad);
+    p += pad;
+  }
+  *gSiteChunksTail = chunk;
+  gSiteChunksTail = &chunk->next;
+  if (ensureOpenLocked())
+    writeAll(chunk->bytes, chunk->size);
+}
+
+void rewriteSiteChunksLocked() {
+  if (!ensureOpenLocked())
+    return;
+  for (SiteChunk *c = gSiteChunks; c; c = c->next)
+    writeAll(c->bytes, c->size);
+}
+
+void writeFindingLocked(const log::FindingRecord &f, const log::BacktraceEntry *backtrace,
+                        const uint64_t *pcs) {
+  if (!ensureOpenLocked())
+    return;
+  uint64_t bt = f.backtrace_len * sizeof(log::BacktraceEntry);
+  uint64_t pc = f.pc_count * sizeof(uint64_t);
+  writeChunkHeader(log::kChunkFinding, sizeof f + bt + pc);
+  writeAll(&f, sizeof f);
+  writeAll(backtrace, bt);
+  writeAll(pcs, pc);
+}
+
+void writeLiveFramesBeginLocked(const log::LiveFramesHeader &h) {
+  if (!ensureOpenLocked())
+    return;
+  writeChunkHeader(log::kChunkLiveFrames, sizeof h + uint64_t(h.count) * sizeof(log::LiveFrame));
+  writeAll(&h, sizeof h);
+}
+
+void writeLiveFramesPartLocked(const log::LiveFrame *frames, uint32_t count) {
+  if (gFd >= 0)
+    writeAll(frames, uint64_t(count) * sizeof(log::LiveFrame));
+}
+
+namespace {
+struct ModuleList {
+  static constexpr int kMax = 256;
+  log::ModuleEntry entries[kMax];
+  char paths[kMax][512];
+  int count = 0;
+};
+
+int collectModule(struct dl_phdr_info *info, size_t, void *data) {
+  auto *list = static_cast<ModuleList *>(data);
+  if (list->count == ModuleList::kMax)
+    return 1;
+  uint64_t lo = ~uint64_t(0), hi = 0;
+  for (int i = 0; i < info->dlpi_phnum; ++i) {
+    const auto &ph = info->dlpi_phdr[i];
+    if (ph.p_type != PT_LOAD)
+      continue;
+    uint64_t a = info->dlpi_addr + ph.p_vaddr;
+    lo = a < lo ? a : lo;
+    hi = a + ph.p_memsz > hi ? a + ph.p_memsz : hi;
+  }
+  if (hi == 0)
+    return 0;
+  char *path = list->paths[list->count];
+  const char *name = info->dlpi_name;
+  if (!name || !*name) {
+    // The main program: dl_iterate_phdr leaves its name empty.
+    ssize_t n = readlink("/proc/self/exe", path, 511);
+    path[n > 0 ? n : 0] = 0;
+  } else {
+    strncpy(path, name, 511);
+    path[511] = 0;
+  }
+  list->entries[list->count++] = {info->dlpi_addr, lo, hi, uint32_t(strlen(path)), 0};
+  return 0;
+}
+} // namespace
+
+void writeModulesLocked() {
+  if (!ensureOpenLocked())
+    return;
+  static ModuleList list; // not on the stack: findings may come from deep stacks
+  list.count = 0;
+  dl_iterate_phdr(collectModule, &list);
+  uint64_t payload = sizeof(log::ModulesHeader);
+  for (int i = 0; i < list.count; ++i)
+    payload += (sizeof(log::ModuleEntry) + list.entries[i].path_len + 7) & ~uint64_t(7);
+  writeChunkHeader(log::kChunkModules, payload);
+  log::ModulesHeader h{uint32_t(list.count), 0};
+  writeAll(&h, sizeof h);
+  static const char zeros[8] = {};
+  for (int i = 0; i < list.count; ++i) {
+    const log::ModuleEntry &e = list.entries[i];
+    writeAll(&e, sizeof e);
+    writeAll(list.paths[i], e.path_len);
+    size_t used = sizeof e + e.path_len;
+    writeAll(zeros, ((used + 7) & ~size_t(7)) - used);
   }
 }
 
@@ -153,6 +332,7 @@ void resetAfterForkLocked() {
     ::close(gFd);
   gFd = -1;
   gOpenFailed = false;
+  gForkedChild = true;
 }
 
 } // namespace rt

@@ -18,9 +18,15 @@
 namespace coroscope {
 namespace rt {
 
-/// Serialises log writes; every function below takes it itself.
+/// Serialises log writes; the *Locked functions below expect it held.
 void writerLock();
 void writerUnlock();
+/// For signal handlers: tries for about `ms` milliseconds, false if the lock
+/// could not be had (the caller then writes without it).
+bool writerTryLockFor(int ms);
+
+/// The path of the log (after %p expansion), "" before it is opened.
+const char *logPathOpened();
 
 /// Opens the log (COROSCOPE_OUT, `%p` = pid; default coroscope.<pid>.log) if
 /// it is not open yet and writes the header. Caller holds the lock.
@@ -34,9 +40,24 @@ void writeEventsLocked(uint32_t thread, uint32_t os_tid, const log::EventRecord 
 /// Writes a Clock chunk sampled now. Caller holds the lock.
 void writeClockLocked();
 
-/// Writes a Sites chunk for descriptors [start, stop) (ids already set).
-/// Caller holds the lock.
+/// Writes a Sites chunk for descriptors [start, stop) (ids already set) and
+/// keeps a copy of it for rewriteSiteChunksLocked. Caller holds the lock.
 void writeSitesLocked(const __coroscope_site *start, const __coroscope_site *stop);
+
+/// Writes one Finding chunk: the record, its async backtrace and PCs.
+void writeFindingLocked(const log::FindingRecord &f, const log::BacktraceEntry *backtrace,
+                        const uint64_t *pcs);
+
+/// Writes a LiveFrames chunk in pieces: the chunk and LiveFrames headers,
+/// then exactly `h.count` records over one or more Part calls.
+void writeLiveFramesBeginLocked(const log::LiveFramesHeader &h);
+void writeLiveFramesPartLocked(const log::LiveFrame *frames, uint32_t count);
+
+/// Writes a Modules chunk describing every loaded image (dl_iterate_phdr).
+void writeModulesLocked();
+
+/// Writes every Sites chunk written so far again, from the copies.
+void rewriteSiteChunksLocked();
 
 /// After fork(), in the child: forget the parent's file so the next write
 /// opens the child's own log.

@@ -18,6 +18,8 @@ hex. Chunks are written in the order the lines appear.
   clock TICKS NS
         A Clock chunk: TSC ticks and CLOCK_MONOTONIC ns at the same moment.
   site ID function NAME FILE LINE [COLUMN]
+  site ID resume-call|destroy-call|done-call|coroutine-call NAME FILE LINE [COLUMN]
+        (call sites: NAME is the calling function)
   site ID initial|await|yield|final FUNCTION_ID FILE LINE COLUMN [AWAITER]
         A site entry. Consecutive `site` lines share one Sites chunk.
         Trailing overrides for corrupt-input tests: kind=N name_len=N
@@ -36,6 +38,25 @@ hex. Chunks are written in the order the lines appear.
         The long names printed by `coroscope dump` (frame_begin, ramp_return,
         await_ready, await_suspend, await_cancel, frame_resume, frame_free,
         resume_enter, resume_exit, destroy_enter, destroy_exit) work too.
+  finding CHECK SEVERITY STATE FRAME FUNCTION_SITE SITE [related=N]
+          [creation=N] [thread=N] [other_thread=N] [count=N] [bytes=N] [ts=N]
+        A Finding chunk. CHECK is a check name (double-await, ...) or number,
+        SEVERITY advice|warning|error or a number, STATE running|suspending|
+        suspended|final|destroyed or a number. Defaults: thread=1, count=1.
+        Overrides for corrupt-input tests: backtrace_len=N pc_count=N.
+  bt FRAME FUNCTION_SITE SITE
+        Appends a BacktraceEntry to the last finding (innermost first).
+  pc ADDR...
+        Appends native return addresses to the last finding.
+  live [count=N]
+        Starts a LiveFrames chunk; count= overrides the header's count.
+  frame FRAME FUNCTION_SITE SITE STATE [heap] [awaiter=A] [creation=N] [bytes=N]
+        A LiveFrame of the last `live` chunk.
+  modules [count=N]
+        Starts a Modules chunk; count= overrides the header's count.
+  module PATH START END [bias=N] [path_len=N]
+        A ModuleEntry of the last `modules` chunk (path_len= overrides the
+        length field; the path written stays the same).
   chunk KIND HEX
         A raw chunk of numeric KIND with the hex bytes HEX as payload ("-" for
         an empty payload).
@@ -61,7 +82,19 @@ import sys
 
 MAGIC = 0x45504F4353524F43
 CHUNK_CLOCK, CHUNK_SITES, CHUNK_EVENTS = 1, 2, 3
-SITE_KINDS = {"function": 0, "initial": 1, "await": 2, "yield": 3, "final": 4}
+CHUNK_FINDING, CHUNK_LIVE, CHUNK_MODULES = 4, 5, 6
+SITE_KINDS = {"function": 0, "initial": 1, "await": 2, "yield": 3, "final": 4,
+              "resume-call": 5, "destroy-call": 6, "done-call": 7,
+              "coroutine-call": 8}
+NAMED_SITE_KINDS = ("function", "resume-call", "destroy-call", "done-call",
+                    "coroutine-call")
+CHECKS = {"double-await": 1, "resume-after-completion": 2,
+          "use-after-destroy": 3, "double-destroy": 4, "concurrent-resume": 5,
+          "leaked-frame": 6, "nested-resume": 7, "never-started": 8,
+          "suspended-forever": 9}
+SEVERITIES = {"advice": 0, "warning": 1, "error": 2}
+STATES = {"running": 1, "suspending": 2, "suspended": 3, "final": 4,
+          "destroyed": 5}
 SITE_EVENTS = {  # events with a site and a frame
     "begin": 2, "frame_begin": 2,
     "ramp": 3, "ramp_return": 3,
@@ -94,6 +127,14 @@ def num(text):
         raise DescriptionError(f"not a number: {text!r}")
 
 
+def named(text, table, what):
+    if text in table:
+        return table[text]
+    if re.match(r"^(0x[0-9a-fA-F]+|[0-9]+)$", text):
+        return num(text)
+    raise DescriptionError(f"unknown {what} {text!r}")
+
+
 def split_overrides(words):
     """Separates trailing key=value words from positional ones."""
     positional, overrides = [], {}
@@ -110,7 +151,9 @@ class Log:
     def __init__(self):
         self.header = dict(magic=MAGIC, version=1, header_size=32, pid=1, flags=0)
         self.header_given = False
-        self.items = []  # ("raw", bytes) | ("sites", [bytes]) | ("events", dict)
+        # ("raw", bytes) | ("sites", [bytes]) | ("events" | "finding" |
+        # "live" | "modules", dict)
+        self.items = []
         self.truncate = None
 
     # -- directives --------------------------------------------------------
@@ -140,9 +183,9 @@ class Log:
         site_id, kind = num(pos[0]), pos[1]
         if kind not in SITE_KINDS:
             raise DescriptionError(f"unknown site kind {kind!r}")
-        if kind == "function":
+        if kind in NAMED_SITE_KINDS:
             if len(pos) not in (5, 6):
-                raise DescriptionError("site ID function NAME FILE LINE [COLUMN]")
+                raise DescriptionError(f"site ID {kind} NAME FILE LINE [COLUMN]")
             function_id, name, file, line = 0, pos[2], pos[3], num(pos[4])
             column = num(pos[5]) if len(pos) == 6 else 0
             awaiter = ""
@@ -208,6 +251,74 @@ class Log:
             raise DescriptionError(f"unknown event kind {kind!r}")
         self.events().append(rec)
 
+    def do_finding(self, args):
+        pos, over = split_overrides(args)
+        if len(pos) != 6:
+            raise DescriptionError(
+                "finding CHECK SEVERITY STATE FRAME FUNCTION_SITE SITE [key=N...]")
+        known = {"related", "creation", "thread", "other_thread", "count",
+                 "bytes", "ts", "backtrace_len", "pc_count"}
+        for key in over:
+            if key not in known:
+                raise DescriptionError(f"unknown finding field {key!r}")
+        self.items.append(("finding", dict(
+            check=named(pos[0], CHECKS, "check"),
+            severity=named(pos[1], SEVERITIES, "severity"),
+            state=named(pos[2], STATES, "state"),
+            frame=num(pos[3]), function=num(pos[4]), site=num(pos[5]),
+            over=over, backtrace=[], pcs=[])))
+
+    def last(self, kind, directive):
+        if not self.items or self.items[-1][0] != kind:
+            raise DescriptionError(f"`{directive}` outside a `{kind}` chunk")
+        return self.items[-1][1]
+
+    def do_bt(self, args):
+        if len(args) != 3:
+            raise DescriptionError("bt FRAME FUNCTION_SITE SITE")
+        self.last("finding", "bt")["backtrace"].append(
+            struct.pack("<QII", num(args[0]), num(args[1]), num(args[2])))
+
+    def do_pc(self, args):
+        if not args:
+            raise DescriptionError("pc ADDR...")
+        self.last("finding", "pc")["pcs"].extend(num(a) for a in args)
+
+    def do_live(self, args):
+        pos, over = split_overrides(args)
+        if pos:
+            raise DescriptionError("live [count=N]")
+        self.items.append(("live", dict(count=over.get("count"), frames=[])))
+
+    def do_frame(self, args):
+        pos, over = split_overrides(args)
+        heap = "heap" in pos
+        pos = [p for p in pos if p != "heap"]
+        if len(pos) != 4:
+            raise DescriptionError(
+                "frame FRAME FUNCTION_SITE SITE STATE [heap] [awaiter=A] "
+                "[creation=N] [bytes=N]")
+        self.last("live", "frame")["frames"].append(struct.pack(
+            "<QQIIIBBHQ", num(pos[0]), over.get("awaiter", 0), num(pos[1]),
+            num(pos[2]), over.get("creation", 0), named(pos[3], STATES, "state"),
+            1 if heap else 0, 0, over.get("bytes", 0)))
+
+    def do_modules(self, args):
+        pos, over = split_overrides(args)
+        if pos:
+            raise DescriptionError("modules [count=N]")
+        self.items.append(("modules", dict(count=over.get("count"), entries=[])))
+
+    def do_module(self, args):
+        pos, over = split_overrides(args)
+        if len(pos) != 3:
+            raise DescriptionError("module PATH START END [bias=N] [path_len=N]")
+        path = pos[0].encode("utf-8")
+        entry = struct.pack("<QQQII", over.get("bias", 0), num(pos[1]), num(pos[2]),
+                            over.get("path_len", len(path)), 0) + path
+        entry += b"\0" * (-len(entry) % 8)
+        self.last("modules", "module")["entries"].append(entry)
+
     def do_chunk(self, args):
         if len(args) != 2:
             raise DescriptionError("chunk KIND HEX")
@@ -240,6 +351,26 @@ class Log:
             elif kind == "sites":
                 payload = struct.pack("<II", len(item), 0) + b"".join(item)
                 out += struct.pack("<IIQ", CHUNK_SITES, 0, len(payload)) + payload
+            elif kind == "finding":
+                o = item["over"]
+                payload = struct.pack(
+                    "<BBBBHHIIIIIIIIQQQ", item["check"], item["severity"],
+                    item["state"], 0, o.get("backtrace_len", len(item["backtrace"])),
+                    o.get("pc_count", len(item["pcs"])), o.get("thread", 1),
+                    o.get("other_thread", 0), item["function"], item["site"],
+                    o.get("related", 0), o.get("creation", 0), o.get("count", 1), 0,
+                    item["frame"], o.get("bytes", 0), o.get("ts", 0))
+                payload += b"".join(item["backtrace"])
+                payload += b"".join(struct.pack("<Q", pc) for pc in item["pcs"])
+                out += struct.pack("<IIQ", CHUNK_FINDING, 0, len(payload)) + payload
+            elif kind in ("live", "modules"):
+                entries = item["frames" if kind == "live" else "entries"]
+                count = item["count"]
+                if count is None:
+                    count = len(entries)
+                payload = struct.pack("<II", count, 0) + b"".join(entries)
+                chunk = CHUNK_LIVE if kind == "live" else CHUNK_MODULES
+                out += struct.pack("<IIQ", chunk, 0, len(payload)) + payload
             else:
                 count = item["count"]
                 if count is None:

@@ -24,7 +24,8 @@ extern "C" {
 struct __coroscope_site {
   uint32_t id;         ///< 0 until __coroscope_sites_init assigns one
   uint8_t kind;        ///< coroscope::log::SiteKind
-  uint8_t reserved[3];
+  uint8_t flags;       ///< __coroscope_site_flags, set by the runtime
+  uint8_t reserved[2];
   uint32_t line;       ///< 1-based source line, 0 if unknown
   uint32_t column;     ///< 1-based source column, 0 if unknown
   uint32_t reserved2;
@@ -34,12 +35,24 @@ struct __coroscope_site {
   const char *awaiter; ///< awaiter type of a suspend site, or ""
 };
 
+/// Bits of __coroscope_site::flags, computed at registration.
+enum __coroscope_site_flags {
+  /// A function site whose body has a co_yield: a generator, pulled by its
+  /// consumer, so dropping it unstarted is not dropped work.
+  __coroscope_site_generator = 1,
+};
+
 /// Registers the descriptors in [start, stop). Called by each instrumented
 /// image's module constructor, possibly several times with the same range
 /// (every module of one image sees the same section bounds); repeats are
 /// ignored. Thread-safe.
 void __coroscope_sites_init(struct __coroscope_site *start,
                             struct __coroscope_site *stop);
+
+/// A coroutine defined in an instrumented module is about to be called at
+/// `call` (site kind CoroutineCall); the frame_begin that follows on this
+/// thread records it as the frame's creation site.
+void __coroscope_coroutine_call(const struct __coroscope_site *call);
 
 /// operator new returned `mem` (`bytes` requested) for a frame of `fn`.
 /// Not called when the frame was elided (HALO): its allocation block is gone.
@@ -56,6 +69,14 @@ void __coroscope_await_ready(const struct __coroscope_site *site, void *frame);
 /// about to run, so from here another thread may resume `frame`.
 void __coroscope_await_suspend(const struct __coroscope_site *site,
                                void *frame);
+/// At suspend point `site`: a void or bool await_suspend returned (for bool,
+/// before await_cancel when it returned false).
+void __coroscope_await_return(const struct __coroscope_site *site, void *frame);
+/// At suspend point `site`: a handle-returning await_suspend returned
+/// `target`, which is resumed next by symmetric transfer (a frame awaiting
+/// another, or a final awaiter handing control back to its continuation).
+void __coroscope_await_transfer(const struct __coroscope_site *site, void *frame,
+                                void *target);
 /// At suspend point `site`: a bool await_suspend returned false.
 void __coroscope_await_cancel(const struct __coroscope_site *site, void *frame);
 /// `frame` was resumed and continues after suspend point `site`.
@@ -77,6 +98,12 @@ void __coroscope_handle_done(const struct __coroscope_site *call, void *frame);
 
 /// Public: writes every thread's buffered events to the log now.
 void __coroscope_flush(void);
+
+/// Public: writes every live coroutine frame with its async backtrace (the
+/// chain of frames awaiting it) to file descriptor `fd` as text, and a
+/// LiveFrames snapshot to the log. Async-signal-safe; the runtime calls it on
+/// the signal named by COROSCOPE_DUMP_SIGNAL.
+void __coroscope_dump_frames(int fd);
 
 #ifdef __cplusplus
 } // extern "C"

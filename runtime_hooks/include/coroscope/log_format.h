@@ -50,6 +50,9 @@ enum ChunkKind : uint32_t { // APPEND ONLY
   kChunkClock = 1,  ///< payload: one ClockSample
   kChunkSites = 2,  ///< payload: SitesHeader, then `count` site entries
   kChunkEvents = 3, ///< payload: EventsHeader, then `count` EventRecord
+  kChunkFinding = 4,    ///< payload: one FindingRecord, then its backtrace and PCs
+  kChunkLiveFrames = 5, ///< payload: LiveFramesHeader, then `count` LiveFrame
+  kChunkModules = 6,    ///< payload: ModulesHeader, then `count` ModuleEntry + paths
 };
 
 /// Pairs a timestamp with CLOCK_MONOTONIC so readers can turn ticks into ns.
@@ -73,6 +76,7 @@ enum SiteKind : uint8_t {
   kSiteResumeCall = 5,  ///< a call of coroutine_handle::resume() or operator()
   kSiteDestroyCall = 6, ///< a call of coroutine_handle::destroy()
   kSiteDoneCall = 7,    ///< a call of coroutine_handle::done()
+  kSiteCoroutineCall = 8, ///< a call of a coroutine: where frames are created
 };
 
 /// One site in a Sites chunk: this fixed part, then the function name, file
@@ -115,6 +119,98 @@ enum EventKind : uint8_t {
   kEvDone = 13,        ///< coroutine_handle::done() called on `frame`
 };
 
+/// The run-time checks (docs/checks.md). APPEND ONLY.
+enum CheckKind : uint8_t {
+  kCheckDoubleAwait = 1,
+  kCheckResumeAfterCompletion = 2,
+  kCheckUseAfterDestroy = 3,
+  kCheckDoubleDestroy = 4,
+  kCheckConcurrentResume = 5,
+  kCheckLeakedFrame = 6,
+  kCheckNestedResume = 7,
+  kCheckNeverStarted = 8,
+  kCheckSuspendedForever = 9,
+};
+
+enum Severity : uint8_t {
+  kSeverityAdvice = 0,
+  kSeverityWarning = 1,
+  kSeverityError = 2,
+};
+
+/// What a frame was doing when a finding or a live-frame snapshot was taken.
+enum FrameState : uint8_t {
+  kFrameRunning = 1,    ///< in its ramp or resumed
+  kFrameSuspending = 2, ///< suspended, its await_suspend still running
+  kFrameSuspended = 3,  ///< suspended at a non-final suspend point
+  kFrameFinal = 4,      ///< suspended at its final suspend point
+  kFrameDestroyed = 5,
+};
+
+/// One finding of a run-time check, written the moment it is detected (so it
+/// survives a crash that follows). Then `backtrace_len` BacktraceEntry (the
+/// async backtrace: the frame, the frame awaiting it, ...) and `pc_count`
+/// u64 return addresses of the native stack at the offending operation
+/// (symbolize with a Modules chunk).
+struct FindingRecord {
+  uint8_t check;           ///< CheckKind
+  uint8_t severity;        ///< Severity
+  uint8_t state;           ///< FrameState of `frame` when detected
+  uint8_t reserved;
+  uint16_t backtrace_len;
+  uint16_t pc_count;
+  uint32_t thread;         ///< runtime thread number of the offending operation
+  uint32_t other_thread;   ///< the other thread involved, 0 if none
+  uint32_t function_site;  ///< function of the frame concerned
+  uint32_t site;           ///< site of the offending operation
+  uint32_t related_site;   ///< the related earlier operation, 0 if none
+  uint32_t creation_site;  ///< the coroutine call that created the frame, 0 if unknown
+  uint32_t count;          ///< instances summarised (leaked frames of one group), >= 1
+  uint32_t reserved2;
+  uint64_t frame;
+  uint64_t bytes;          ///< heap bytes involved (leaked frames), else 0
+  uint64_t ts;             ///< timestamp, as in events
+};
+
+struct BacktraceEntry {
+  uint64_t frame;
+  uint32_t function_site;
+  uint32_t site;           ///< where that frame is suspended (or running)
+};
+
+struct LiveFramesHeader {
+  uint32_t count;
+  uint32_t reserved;
+};
+
+/// A frame not destroyed when the snapshot was taken (exit, crash, dump).
+struct LiveFrame {
+  uint64_t frame;
+  uint64_t awaiter;        ///< the frame awaiting this one, 0 if none known
+  uint32_t function_site;
+  uint32_t site;           ///< current suspend site, or the function while running
+  uint32_t creation_site;  ///< 0 if unknown
+  uint8_t state;           ///< FrameState
+  uint8_t heap;            ///< 1 if the frame came from operator new
+  uint16_t reserved;
+  uint64_t bytes;          ///< heap bytes, 0 if elided
+};
+
+struct ModulesHeader {
+  uint32_t count;
+  uint32_t reserved;
+};
+
+/// A loaded image, to map FindingRecord PCs to file offsets. Followed by
+/// `path_len` bytes of path, then zero padding to a multiple of 8.
+struct ModuleEntry {
+  uint64_t bias;     ///< load bias (dlpi_addr): file address = pc - bias
+  uint64_t start;    ///< lowest mapped address of its PT_LOAD segments
+  uint64_t end;      ///< one past the highest
+  uint32_t path_len;
+  uint32_t reserved;
+};
+
 enum EventFlag : uint8_t {
   kEvFlagHeap = 1, ///< kEvFrameFree: the frame memory came from operator new
 };
@@ -138,6 +234,12 @@ static_assert(sizeof(SitesHeader) == 8, "on-disk layout");
 static_assert(sizeof(SiteEntry) == 28, "on-disk layout");
 static_assert(sizeof(EventsHeader) == 16, "on-disk layout");
 static_assert(sizeof(EventRecord) == 24, "on-disk layout");
+static_assert(sizeof(FindingRecord) == 64, "on-disk layout");
+static_assert(sizeof(BacktraceEntry) == 16, "on-disk layout");
+static_assert(sizeof(LiveFramesHeader) == 8, "on-disk layout");
+static_assert(sizeof(LiveFrame) == 40, "on-disk layout");
+static_assert(sizeof(ModulesHeader) == 8, "on-disk layout");
+static_assert(sizeof(ModuleEntry) == 32, "on-disk layout");
 } // namespace log
 } // namespace coroscope
 #endif

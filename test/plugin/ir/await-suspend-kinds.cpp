@@ -32,10 +32,12 @@ eager kinds(lazy<int> &child) {
 // void await_suspend
 // CHECK: call void @__coroscope_await_suspend(ptr getelementptr inbounds ([6 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 2)
 // CHECK-NEXT: call void @llvm.coro.await.suspend.void(
+// CHECK-NEXT: call void @__coroscope_await_return(ptr getelementptr inbounds ([6 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 2)
 
 // bool await_suspend: returning false takes the cancel edge to await_resume.
 // CHECK: call void @__coroscope_await_suspend(ptr getelementptr inbounds ([6 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 3)
 // CHECK-NEXT: [[SUSP:%[0-9]+]] = call i1 @llvm.coro.await.suspend.bool(
+// CHECK-NEXT: call void @__coroscope_await_return(ptr getelementptr inbounds ([6 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 3)
 // CHECK-NEXT: br i1 [[SUSP]], label %{{[0-9a-z._]+}}, label %[[CANCEL:[0-9a-z._]+]]
 // CHECK: [[CANCEL]]:
 // CHECK-NEXT: call void @__coroscope_await_cancel(ptr getelementptr inbounds ([6 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 3)
@@ -44,3 +46,13 @@ eager kinds(lazy<int> &child) {
 // CHECK: call void @__coroscope_await_suspend(ptr getelementptr inbounds ([6 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 4)
 // CHECK-NEXT: invoke void @llvm.coro.await.suspend.handle(
 // CHECK: call void @__coroscope_frame_resume(ptr getelementptr inbounds ([6 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 4)
+// An exception from await_suspend undoes the suspension, like returning false.
+// CHECK: landingpad
+// CHECK-NEXT: {{catch|cleanup}}
+// CHECK-NEXT: call void @__coroscope_await_cancel(ptr getelementptr inbounds ([6 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 4)
+
+// The handle-returning await_suspend reports its target inside its wrapper.
+// CHECK-LABEL: define private {{.*}} @_Z5kindsR4lazyIiE.__await_suspend_wrapper__await3(ptr {{.*}}%0, ptr {{.*}}%1)
+// CHECK: [[T:%[0-9]+]] = call {{.*}}ptr @_ZNKSt7__n486116coroutine_handleIvE7addressEv(
+// CHECK-NEXT: call void @__coroscope_await_transfer(ptr getelementptr inbounds ([6 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 4), ptr %1, ptr [[T]])
+// CHECK-NEXT: ret ptr [[T]]

@@ -8,14 +8,20 @@
 lazy<int> answer() { co_return 42; }
 void drop() { answer(); }
 
-// CHECK: @coroscope.sites = private global [4 x %coroscope.site]
-// Function site: kind 0, line 6; initial (kind 1) and final (kind 4) at the name.
-// CHECK-SAME: { i32 0, i8 0, [3 x i8] zeroinitializer, i32 [[#@LINE-5]], i32 0, i32 0, ptr null, ptr [[NAME:@coroscope.str[.0-9]*]], ptr [[FILE:@coroscope.str[.0-9]*]], ptr [[NONE:@coroscope.str[.0-9]*]] }
-// CHECK-SAME: { i32 0, i8 1, [3 x i8] zeroinitializer, i32 [[#@LINE-6]], i32 11, i32 0, ptr @coroscope.sites, ptr [[NAME]], ptr [[FILE]], ptr [[AWAITER:@coroscope.str[.0-9]*]] }
-// CHECK-SAME: { i32 0, i8 4, [3 x i8] zeroinitializer, i32 [[#@LINE-7]], i32 11, i32 0, ptr @coroscope.sites, ptr [[NAME]], ptr [[FILE]], ptr [[FINAL:@coroscope.str[.0-9]*]] }
-// CHECK-SAME: { i32 0, i8 6, [3 x i8] zeroinitializer, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 0, ptr null, ptr [[DTOR:@coroscope.str[.0-9]*]], ptr [[KIT:@coroscope.str[.0-9]*]], ptr [[NONE]] }
+// CHECK: @coroscope.sites = private global [5 x %coroscope.site]
+// Function site: kind 0, with its promise type; initial (kind 1) and final
+// (kind 4) at the name.
+// CHECK-SAME: { i32 0, i8 0, [3 x i8] zeroinitializer, i32 [[#@LINE-6]], i32 0, i32 0, ptr null, ptr [[NAME:@coroscope.str[.0-9]*]], ptr [[FILE:@coroscope.str[.0-9]*]], ptr [[PROMISE:@coroscope.str[.0-9]*]] }
+// CHECK-SAME: { i32 0, i8 1, [3 x i8] zeroinitializer, i32 [[#@LINE-7]], i32 11, i32 0, ptr @coroscope.sites, ptr [[NAME]], ptr [[FILE]], ptr [[AWAITER:@coroscope.str[.0-9]*]] }
+// CHECK-SAME: { i32 0, i8 4, [3 x i8] zeroinitializer, i32 [[#@LINE-8]], i32 11, i32 0, ptr @coroscope.sites, ptr [[NAME]], ptr [[FILE]], ptr [[FINAL:@coroscope.str[.0-9]*]] }
+// The call of answer() in drop() (kind 8: where frames are created), and
+// the destroy() in ~lazy (kind 6) on coroutine_handle<lazy<int>::promise_type>.
+// CHECK-SAME: { i32 0, i8 8, [3 x i8] zeroinitializer, i32 [[#@LINE-10]], i32 15, i32 0, ptr null, ptr [[DROP:@coroscope.str[.0-9]*]], ptr [[FILE]], ptr [[NONE:@coroscope.str[.0-9]*]] }
+// CHECK-SAME: { i32 0, i8 6, [3 x i8] zeroinitializer, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 0, ptr null, ptr [[DTOR:@coroscope.str[.0-9]*]], ptr [[KIT:@coroscope.str[.0-9]*]], ptr [[PROMISE]] }
 // CHECK-SAME: section "coroscope_sites", align 8
 // CHECK-DAG: [[DTOR]] = {{.*}} c"lazy<int>::~lazy()\00"
+// CHECK-DAG: [[DROP]] = {{.*}} c"drop()\00"
+// CHECK-DAG: [[PROMISE]] = {{.*}} c"lazy<int>::promise_type\00"
 // CHECK-DAG: [[KIT]] = {{.*}} c"{{.*}}kit.h\00"
 // CHECK-DAG: [[NAME]] = private unnamed_addr constant [9 x i8] c"answer()\00"
 // CHECK-DAG: [[AWAITER]] = private unnamed_addr constant {{.*}} c"std::suspend_always\00"
@@ -28,26 +34,32 @@ void drop() { answer(); }
 // CHECK: [[HDL:%[0-9a-z.]+]] = call ptr @llvm.coro.begin(
 // CHECK-NEXT: call void @__coroscope_frame_begin(ptr @coroscope.sites, ptr [[HDL]])
 // Initial suspend: ready edge, suspend before await_suspend, resume edge.
-// CHECK: call void @__coroscope_await_ready(ptr getelementptr inbounds ([4 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 1), ptr [[HDL]])
+// CHECK: call void @__coroscope_await_ready(ptr getelementptr inbounds ([5 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 1), ptr [[HDL]])
 // CHECK: call token @llvm.coro.save(
-// CHECK-NEXT: call void @__coroscope_await_suspend(ptr getelementptr inbounds ([4 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 1), ptr [[HDL]])
+// CHECK-NEXT: call void @__coroscope_await_suspend(ptr getelementptr inbounds ([5 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 1), ptr [[HDL]])
 // CHECK-NEXT: call void @llvm.coro.await.suspend.void(
-// CHECK: call void @__coroscope_frame_resume(ptr getelementptr inbounds ([4 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 1), ptr [[HDL]])
+// CHECK-NEXT: call void @__coroscope_await_return(ptr getelementptr inbounds ([5 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 1), ptr [[HDL]])
+// CHECK: call void @__coroscope_frame_resume(ptr getelementptr inbounds ([5 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 1), ptr [[HDL]])
 // Final suspend with a handle-returning await_suspend.
-// CHECK: call void @__coroscope_await_suspend(ptr getelementptr inbounds ([4 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 2), ptr [[HDL]])
+// CHECK: call void @__coroscope_await_suspend(ptr getelementptr inbounds ([5 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 2), ptr [[HDL]])
 // CHECK-NEXT: invoke void @llvm.coro.await.suspend.handle(
 // CHECK: [[FREE:%[0-9a-z.]+]] = call ptr @llvm.coro.free(token {{%[0-9a-z.]+}}, ptr [[HDL]])
 // CHECK-NEXT: call void @__coroscope_frame_free(ptr @coroscope.sites, ptr [[HDL]], ptr [[FREE]])
 // CHECK: call i1 @llvm.coro.end(ptr null, i1 false, token none)
 // CHECK-NEXT: call void @__coroscope_ramp_return(ptr @coroscope.sites, ptr [[HDL]])
 
+// The call of a coroutine names its creation site first.
+// CHECK-LABEL: define {{.*}} @_Z4dropv(
+// CHECK: call void @__coroscope_coroutine_call(ptr getelementptr inbounds ([5 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 3))
+// CHECK-NEXT: call void @_Z6answerv(
+
 // coroutine_handle::destroy() is hooked where ~lazy calls it, with a call
 // site of its own (kind 6) naming ~lazy and the line of `h.destroy()`.
 // CHECK-LABEL: define {{.*}} @_ZN4lazyIiED2Ev(
 // CHECK: [[F:%coroscope.frame[0-9]*]] = load ptr, ptr [[THIS:%[0-9a-z.]+]]
-// CHECK-NEXT: call void @__coroscope_handle_destroy_enter(ptr getelementptr inbounds ([4 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 3), ptr [[F]])
+// CHECK-NEXT: call void @__coroscope_handle_destroy_enter(ptr getelementptr inbounds ([5 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 4), ptr [[F]])
 // CHECK-NEXT: {{call|invoke}} void @_ZNKSt7__n486116coroutine_handleIN4lazyIiE12promise_typeEE7destroyEv(ptr {{.*}}[[THIS]])
-// CHECK: call void @__coroscope_handle_destroy_exit(ptr getelementptr inbounds ([4 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 3), ptr [[F]])
+// CHECK: call void @__coroscope_handle_destroy_exit(ptr getelementptr inbounds ([5 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 4), ptr [[F]])
 // Inside the std member itself nothing is added.
 // CHECK-LABEL: define {{.*}} @_ZNKSt7__n486116coroutine_handleIN4lazyIiE12promise_typeEE7destroyEv(
 // CHECK-NOT: __coroscope

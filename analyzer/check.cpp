@@ -1,0 +1,52 @@
+//===- check.cpp - `coroscope check`: findings as a pass/fail gate --------===//
+//
+// Meant for CI: run the tests with the runtime's checks enabled, then
+// `coroscope check` over the logs fails the job when any finding reaches the
+// chosen severity. It reads no events: a report's statistics are not needed
+// to judge findings, and skipping the replay keeps it fast on large logs.
+//
+//===----------------------------------------------------------------------===//
+#include "commands.h"
+
+#include "render/findings.h"
+#include "state/findings.h"
+#include "state/log_reader.h"
+
+#include <sstream>
+
+namespace coroscope::analyzer {
+
+CheckResult checkLogs(const std::vector<std::string> &logs,
+                      const std::string &format, uint8_t fail_on) {
+  FindingSet set;
+  for (const std::string &path : logs) {
+    LogIndex index(path);
+    collectFindings(index, set);
+  }
+  std::vector<Finding> findings = set.sorted();
+  CheckResult result;
+  for (const Finding &f : findings)
+    if (f.severity >= fail_on)
+      result.failed = true;
+
+  std::ostringstream os;
+  if (format == "json") {
+    nlohmann::ordered_json j;
+    j["schema"] = "coroscope-findings/1";
+    j["logs"] = logs;
+    j["findings"] = findingsJson(findings);
+    using Json = nlohmann::ordered_json;
+    os << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
+  } else if (findings.empty()) {
+    os << "no findings\n";
+  } else {
+    renderFindingsText(findings, os);
+    os << "\n"
+       << findings.size() << (findings.size() == 1 ? " finding" : " findings")
+       << " (" << findingsTally(findings) << ")\n";
+  }
+  result.output = os.str();
+  return result;
+}
+
+} // namespace coroscope::analyzer

@@ -1,0 +1,46 @@
+//===- render/findings.h - Findings and live frames, all formats *- C++ -*-===//
+//
+// Shared by `coroscope report`, which prints these sections below its
+// function table, and `coroscope check`, which prints only the findings, so
+// both commands show a finding in exactly the same words.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COROSCOPE_ANALYZER_RENDER_FINDINGS_H
+#define COROSCOPE_ANALYZER_RENDER_FINDINGS_H
+
+#include "state/findings.h"
+#include "state/live_frames.h"
+
+#include <nlohmann/json.hpp>
+
+#include <ostream>
+#include <vector>
+
+namespace coroscope::analyzer {
+
+/// Compiler-style diagnostic blocks, one per finding, separated by blank
+/// lines.
+void renderFindingsText(const std::vector<Finding> &findings, std::ostream &os);
+/// "E errors, W warnings, A advice".
+std::string findingsTally(const std::vector<Finding> &findings);
+/// One "Live frames at end of log" section per log that has live frames;
+/// `name_logs` adds the log path to each heading.
+void renderLiveFramesText(const std::vector<LiveFrames> &live, bool name_logs,
+                          std::ostream &os);
+
+void renderFindingsMarkdown(const std::vector<Finding> &findings,
+                            std::ostream &os);
+void renderLiveFramesMarkdown(const std::vector<LiveFrames> &live,
+                              bool name_logs, std::ostream &os);
+
+nlohmann::ordered_json findingsJson(const std::vector<Finding> &findings);
+nlohmann::ordered_json liveFramesJson(const std::vector<LiveFrames> &live);
+
+/// How a frame in `state` relates to its site: "suspended at", "running at".
+const char *stateAt(uint8_t state);
+/// "0x1000".
+std::string hexString(uint64_t value);
+
+} // namespace coroscope::analyzer
+
+#endif // COROSCOPE_ANALYZER_RENDER_FINDINGS_H

@@ -1,0 +1,343 @@
+//===- checks.cpp - The frame state machine behind the run-time checks ----===//
+//
+// See checks.h. Transitions that two threads can race on (claiming a frame
+// to run it) use a CAS on the entry's state word, so of two concurrent
+// resume() calls exactly one wins and the other is reported before it runs
+// the frame. A frame the registry never saw (built without the plugin, the
+// noop coroutine) is never reported.
+//
+//===----------------------------------------------------------------------===//
+#include "checks.h"
+
+#include "findings.h"
+#include "frame_registry.h"
+#include "options.h"
+#include "sites.h"
+
+namespace coroscope {
+namespace rt {
+
+using namespace coroscope::log;
+
+namespace {
+
+inline uint32_t idOf(const Site *s) { return s ? s->id : 0; }
+inline bool inBody(const Site *s) { return s && (s->kind == kSiteAwait || s->kind == kSiteYield); }
+
+bool alreadyReported(ThreadState *t, uint64_t frame) {
+  if (t->reported_frame != frame)
+    return false;
+  t->reported_frame = 0;
+  return true;
+}
+
+void fatal(ThreadState *t, CheckKind check, uint64_t frame, const FrameEntry *e, uint32_t site,
+           uint32_t related, const char *what, const char *related_what, uint32_t other = 0) {
+  t->reported_frame = frame;
+  Finding f{check, kSeverityError, true, frame, e, site, related, other, what, related_what};
+  report(t, f);
+}
+
+/// Marks `e` running on this thread if it is suspended; false if another
+/// thread changed its state first (then it was resumed concurrently).
+bool claim(ThreadState *t, FrameEntry *e, uint64_t w) {
+  uint64_t running = packWord(kFrameRunning, t->thread, wordSite(w));
+  if (!e->word.compare_exchange_strong(w, running, std::memory_order_acq_rel))
+    return false;
+  uint32_t flags = e->flags.load(std::memory_order_relaxed);
+  e->flags.store((flags | kFlagStarted) & ~kFlagAtInitial, std::memory_order_relaxed);
+  return true;
+}
+
+/// Checks an operation that is about to run `e`'s frame (resume() or a
+/// symmetric transfer), and claims the frame when it may run.
+void checkRun(ThreadState *t, uint64_t frame, FrameEntry *e, uint32_t site, bool is_await,
+              const char *op) {
+  for (;;) {
+    uint64_t w = e->word.load(std::memory_order_acquire);
+    switch (wordState(w)) {
+    case kFrameDestroyed:
+      fatal(t, kCheckUseAfterDestroy, frame, e, site, e->destroy_site, op, "destroyed",
+            e->destroy_thread);
+      return;
+    case kFrameFinal:
+      if (is_await && e->first_await_site)
+        fatal(t, kCheckDoubleAwait, frame, e, site, e->first_await_site,
+              "await of a task that already completed", "first awaited");
+      else
+        fatal(t, kCheckResumeAfterCompletion, frame, e, site, wordSite(w), op,
+              "suspended at its final suspend point");
+      return;
+    case kFrameRunning:
+      fatal(t, kCheckConcurrentResume, frame, e, site, wordSite(w),
+            wordThread(w) == t->thread ? "re-entrant resume of a running frame"
+                                       : "resume of a frame running on another thread",
+            "running since", wordThread(w));
+      return;
+    case kFrameSuspending:
+      if (wordThread(w) != t->thread) {
+        // Legal only if that await_suspend touches nothing after publishing
+        // the handle: the classic source of use-after-free races.
+        Finding f{kCheckConcurrentResume, kSeverityWarning, false, frame, e, wordSite(w), site,
+                  wordThread(w), "resumed on another thread while its await_suspend still runs",
+                  "resumed"};
+        report(t, f);
+      }
+      [[fallthrough]];
+    case kFrameSuspended:
+      if (claim(t, e, w))
+        return;
+      continue; // the state moved under us: look again
+    default:
+      return;
+    }
+  }
+}
+
+} // namespace
+
+void onCoroutineCall(ThreadState *t, const Site *call) { t->pending_creation = call; }
+
+void onFrameAlloc(ThreadState *t, uint64_t mem, uint64_t bytes) {
+  t->pending_alloc_mem = mem;
+  t->pending_alloc_bytes = bytes;
+}
+
+void onFrameBegin(ThreadState *t, const Site *fn, uint64_t frame) {
+  uint32_t creation = idOf(t->pending_creation);
+  t->pending_creation = nullptr;
+  bool heap = t->pending_alloc_mem == frame;
+  t->pending_alloc_mem = 0;
+  FrameEntry *e = insertFrame(frame);
+  if (!e)
+    return;
+  // A new frame at this address: whatever was known about the old one goes.
+  e->fn_site = idOf(fn);
+  e->creation_site = creation;
+  e->first_await_site = 0;
+  e->destroy_site = 0;
+  e->destroy_thread = 0;
+  e->awaiter = 0;
+  e->bytes = heap ? t->pending_alloc_bytes : 0;
+  e->flags.store(heap ? uint32_t(kFlagHeap) : 0u, std::memory_order_relaxed);
+  e->word.store(packWord(kFrameRunning, t->thread, idOf(fn)), std::memory_order_release);
+}
+
+void onAwaitReady(ThreadState *t, const Site *site, uint64_t frame) {
+  if (!site || site->kind != kSiteFinal)
+    return;
+  // It flows off the end and frees itself: remember where.
+  if (FrameEntry *e = findFrame(frame)) {
+    e->flags.fetch_or(kFlagCompleted, std::memory_order_relaxed);
+    e->word.store(packWord(kFrameRunning, t->thread, site->id), std::memory_order_release);
+  }
+}
+
+void onAwaitSuspend(ThreadState *t, const Site *site, uint64_t frame) {
+  t->await_frame = frame;
+  t->await_site = idOf(site);
+  if (inBody(site)) {
+    t->body_await_frame = frame;
+    t->body_await_site = idOf(site);
+  }
+  FrameEntry *e = findFrame(frame);
+  if (!e)
+    return;
+  uint32_t flags = e->flags.load(std::memory_order_relaxed) & ~kFlagAtInitial;
+  if (site && site->kind == kSiteInitial && !(flags & kFlagStarted))
+    flags |= kFlagAtInitial;
+  if (site && site->kind == kSiteFinal)
+    flags |= kFlagCompleted;
+  e->flags.store(flags, std::memory_order_relaxed);
+  e->word.store(packWord(kFrameSuspending, t->thread, idOf(site)), std::memory_order_release);
+}
+
+void onAwaitReturn(ThreadState *t, const Site *site, uint64_t frame) {
+  if (t->await_frame == frame)
+    t->await_frame = 0;
+  FrameEntry *e = findFrame(frame);
+  if (!e)
+    return;
+  uint64_t w = e->word.load(std::memory_order_acquire);
+  if (wordState(w) != kFrameSuspending || wordThread(w) != t->thread)
+    return; // already resumed (another thread) or destroyed meanwhile
+  uint8_t parked = site && site->kind == kSiteFinal ? kFrameFinal : kFrameSuspended;
+  e->word.compare_exchange_strong(w, packWord(parked, t->thread, wordSite(w)),
+                                  std::memory_order_acq_rel);
+}
+
+void onAwaitTransfer(ThreadState *t, const Site *site, uint64_t frame, uint64_t target) {
+  onAwaitReturn(t, site, frame);
+  if (!gOptions.checks)
+    return;
+  bool is_await = site && site->kind != kSiteFinal;
+  if (target == 0) {
+    if (is_await) {
+      FrameEntry *e = findFrame(frame);
+      fatal(t, kCheckDoubleAwait, frame, e, idOf(site), 0,
+            "await of an empty (moved-from) task handle", "");
+    }
+    return;
+  }
+  FrameEntry *e = findFrame(target);
+  if (!e)
+    return; // noop_coroutine(), or a frame built without coroscope
+  checkRun(t, target, e, idOf(site), is_await, "symmetric transfer into");
+  if (is_await && target != frame) {
+    e->awaiter = frame;
+    if (!e->first_await_site)
+      e->first_await_site = idOf(site);
+  }
+}
+
+void onAwaitCancel(ThreadState *t, const Site *site, uint64_t frame) {
+  if (FrameEntry *e = findFrame(frame))
+    e->word.store(packWord(kFrameRunning, t->thread, idOf(site)), std::memory_order_release);
+}
+
+void onFrameResume(ThreadState *t, const Site *site, uint64_t frame) {
+  FrameEntry *e = findFrame(frame);
+  if (!e)
+    return;
+  uint64_t w = e->word.load(std::memory_order_acquire);
+  if (wordState(w) == kFrameRunning && wordThread(w) == t->thread) {
+    // Claimed by the resume() or transfer that brought us here.
+    e->word.store(packWord(kFrameRunning, t->thread, idOf(site)), std::memory_order_release);
+    return;
+  }
+  // Resumed by code built without coroscope, or misused.
+  if (alreadyReported(t, frame))
+    return;
+  if (gOptions.checks)
+    checkRun(t, frame, e, idOf(site), false, "resume");
+  e->word.store(packWord(kFrameRunning, t->thread, idOf(site)), std::memory_order_release);
+}
+
+void onFrameFree(ThreadState *t, const Site *fn, uint64_t frame, bool heap) {
+  if (t->await_frame == frame)
+    t->await_frame = 0;
+  if (t->body_await_frame == frame)
+    t->body_await_frame = 0;
+  FrameEntry *e = findFrame(frame);
+  if (!e)
+    return;
+  bool in_destroy = t->destroy_frame == frame && t->destroy_call;
+  uint32_t op_site = in_destroy ? idOf(t->destroy_call) : idOf(fn);
+  uint64_t w = e->word.load(std::memory_order_acquire);
+  if (wordState(w) == kFrameDestroyed) {
+    if (!alreadyReported(t, frame) && gOptions.checks)
+      fatal(t, kCheckDoubleDestroy, frame, e, op_site, e->destroy_site,
+            "destroy of an already destroyed frame", "first destroyed", e->destroy_thread);
+    return;
+  }
+  uint32_t flags = e->flags.load(std::memory_order_relaxed);
+  if (heap && !(flags & kFlagHeap) && !in_destroy && gOptions.checks) {
+    // CoroElide put this frame into its caller because the owner provably
+    // destroys it; yet the frame frees itself at its final suspend point
+    // (operator delete on the caller's memory follows). Two destroys: name
+    // the owner's destroy() of this promise type.
+    fatal(t, kCheckDoubleDestroy, frame, e, wordSite(w), destroyCallSiteFor(fn ? fn->awaiter : nullptr),
+          "elided (HALO) frame frees itself at its final suspend point, and its owner destroys it",
+          "the owner destroys frames of this type");
+    return;
+  }
+  bool generator = fn && (fn->flags & __coroscope_site_generator);
+  if (gOptions.checks && (flags & kFlagAtInitial) && !(flags & kFlagStarted) && !generator) {
+    Finding f{kCheckNeverStarted, kSeverityWarning, false, frame, e, op_site, e->creation_site,
+              0, "lazy task destroyed before it ever ran", "created"};
+    report(t, f);
+  }
+  e->destroy_site = in_destroy ? idOf(t->destroy_call) : wordSite(w);
+  e->destroy_thread = t->thread;
+  if (!in_destroy)
+    flags |= kFlagSelfDestroyed;
+  e->flags.store(flags, std::memory_order_relaxed);
+  e->word.store(packWord(kFrameDestroyed, t->thread, e->destroy_site), std::memory_order_release);
+}
+
+void onResumeEnter(ThreadState *t, const Site *call, uint64_t frame) {
+  ++t->resume_depth;
+  if (!gOptions.checks)
+    return;
+  if (t->resume_depth > gOptions.nested_depth && !t->nested_reported) {
+    // Name the await whose await_suspend resumes instead of transferring.
+    t->nested_reported = 1;
+    uint64_t nester = t->body_await_frame ? t->body_await_frame : frame;
+    Finding f{kCheckNestedResume, kSeverityError, false, nester, findFrame(nester),
+              t->body_await_frame ? t->body_await_site : idOf(call), idOf(call), 0,
+              "resume() nested deeper than COROSCOPE_NESTED_RESUME_DEPTH inside an await",
+              "nested resume()"};
+    report(t, f);
+  }
+  FrameEntry *e = findFrame(frame);
+  if (!e)
+    return;
+  // Inside an await_suspend of a co_await, the resumed frame is what that
+  // await waits for.
+  bool in_await = t->await_frame && t->await_frame != frame && t->await_site &&
+                  t->await_site == t->body_await_site;
+  checkRun(t, frame, e, idOf(call), in_await, "resume()");
+  if (in_await) {
+    e->awaiter = t->await_frame;
+    if (!e->first_await_site)
+      e->first_await_site = t->await_site;
+  }
+}
+
+void onResumeExit(ThreadState *t, const Site *, uint64_t) {
+  if (t->resume_depth)
+    --t->resume_depth;
+  if (t->resume_depth == 0)
+    t->nested_reported = 0;
+}
+
+void onDestroyEnter(ThreadState *t, const Site *call, uint64_t frame) {
+  t->destroy_call = call;
+  t->destroy_frame = frame;
+  if (!gOptions.checks)
+    return;
+  FrameEntry *e = findFrame(frame);
+  if (!e)
+    return;
+  uint64_t w = e->word.load(std::memory_order_acquire);
+  switch (wordState(w)) {
+  case kFrameDestroyed:
+    fatal(t, kCheckDoubleDestroy, frame, e, idOf(call), e->destroy_site,
+          "destroy() of an already destroyed frame", "first destroyed", e->destroy_thread);
+    return;
+  case kFrameRunning:
+    if (wordThread(w) != t->thread)
+      fatal(t, kCheckConcurrentResume, frame, e, idOf(call), wordSite(w),
+            "destroy() of a frame running on another thread", "running since", wordThread(w));
+    return;
+  case kFrameSuspending:
+    if (wordThread(w) != t->thread) {
+      Finding f{kCheckConcurrentResume, kSeverityWarning, false, frame, e, wordSite(w), idOf(call),
+                wordThread(w), "destroyed on another thread while its await_suspend still runs",
+                "destroyed"};
+      report(t, f);
+    }
+    return;
+  default:
+    return;
+  }
+}
+
+void onDestroyExit(ThreadState *t, const Site *, uint64_t frame) {
+  if (t->destroy_frame == frame) {
+    t->destroy_call = nullptr;
+    t->destroy_frame = 0;
+  }
+}
+
+void onDone(ThreadState *t, const Site *call, uint64_t frame) {
+  if (!gOptions.checks)
+    return;
+  FrameEntry *e = findFrame(frame);
+  if (e && wordState(e->word.load(std::memory_order_acquire)) == kFrameDestroyed)
+    fatal(t, kCheckUseAfterDestroy, frame, e, idOf(call), e->destroy_site,
+          "done() on a destroyed frame", "destroyed", e->destroy_thread);
+}
+
+} // namespace rt
+} // namespace coroscope

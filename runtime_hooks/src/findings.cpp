@@ -1,0 +1,399 @@
+//===- findings.cpp - Reporting what the run-time checks find -------------===//
+//
+// See findings.h. Text is built in a fixed buffer with the small formatter
+// below rather than stdio, because the same code prints live frames from a
+// signal handler.
+//
+//===----------------------------------------------------------------------===//
+#include "findings.h"
+
+#include "clock.h"
+#include "crash.h"
+#include "log_writer.h"
+#include "options.h"
+#include "sites.h"
+
+#include <errno.h>
+#include <execinfo.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+namespace coroscope {
+namespace rt {
+
+namespace {
+
+/// An append-only text buffer that never allocates.
+class Text {
+public:
+  Text &operator<<(const char *s) {
+    while (s && *s && n_ + 1 < sizeof buf_)
+      buf_[n_++] = *s++;
+    return *this;
+  }
+  Text &operator<<(uint64_t v) {
+    char tmp[24];
+    int i = 0;
+    do {
+      tmp[i++] = char('0' + v % 10);
+      v /= 10;
+    } while (v);
+    while (i > 0 && n_ + 1 < sizeof buf_)
+      buf_[n_++] = tmp[--i];
+    return *this;
+  }
+  Text &hex(uint64_t v) {
+    *this << "0x";
+    char tmp[17];
+    int i = 0;
+    do {
+      tmp[i++] = "0123456789abcdef"[v & 15];
+      v >>= 4;
+    } while (v);
+    while (i > 0 && n_ + 1 < sizeof buf_)
+      buf_[n_++] = tmp[--i];
+    return *this;
+  }
+  /// "file:line:col in function" for a site id.
+  Text &site(uint32_t id) {
+    const __coroscope_site *s = siteById(id);
+    if (!s)
+      return *this << "<unknown site>";
+    *this << s->file << ":" << uint64_t(s->line) << ":" << uint64_t(s->column) << " in " << s->name;
+    return *this;
+  }
+  Text &name(uint32_t id) {
+    const __coroscope_site *s = siteById(id);
+    return *this << (s ? s->name : "<unknown coroutine>");
+  }
+  void writeTo(int fd) {
+    size_t off = 0;
+    while (off < n_) {
+      ssize_t w = ::write(fd, buf_ + off, n_ - off);
+      if (w <= 0)
+        break;
+      off += size_t(w);
+    }
+    n_ = 0;
+  }
+
+private:
+  char buf_[4096];
+  size_t n_ = 0;
+};
+
+const char *checkName(log::CheckKind c) {
+  switch (c) {
+  case log::kCheckDoubleAwait: return "double-await";
+  case log::kCheckResumeAfterCompletion: return "resume-after-completion";
+  case log::kCheckUseAfterDestroy: return "use-after-destroy";
+  case log::kCheckDoubleDestroy: return "double-destroy";
+  case log::kCheckConcurrentResume: return "concurrent-resume";
+  case log::kCheckLeakedFrame: return "leaked-frame";
+  case log::kCheckNestedResume: return "nested-resume";
+  case log::kCheckNeverStarted: return "never-started";
+  case log::kCheckSuspendedForever: return "suspended-forever";
+  }
+  return "?";
+}
+
+const char *stateName(uint8_t s) {
+  switch (s) {
+  case log::kFrameRunning: return "running";
+  case log::kFrameSuspending: return "suspending";
+  case log::kFrameSuspended: return "suspended";
+  case log::kFrameFinal: return "at final suspend";
+  case log::kFrameDestroyed: return "destroyed";
+  }
+  return "?";
+}
+
+constexpr int kMaxBacktrace = 64;
+constexpr int kMaxPcs = 32;
+
+/// The async backtrace of `frame`: itself, the frame awaiting it, and so on.
+int asyncBacktrace(uint64_t frame, log::BacktraceEntry *out) {
+  int n = 0;
+  while (frame && n < kMaxBacktrace) {
+    const FrameEntry *e = findFrame(frame);
+    if (!e)
+      break;
+    uint64_t w = e->word.load(std::memory_order_acquire);
+    out[n++] = {frame, e->fn_site, wordSite(w)};
+    frame = e->awaiter;
+    for (int i = 0; i < n; ++i) // a cycle means stale links: stop
+      if (out[i].frame == frame)
+        frame = 0;
+  }
+  return n;
+}
+
+void printBacktrace(Text &t, const log::BacktraceEntry *bt, int n) {
+  for (int i = 0; i < n; ++i) {
+    t << "    #" << uint64_t(i) << " ";
+    t.name(bt[i].function_site);
+    t << (i == 0 ? " at " : " awaiting, at ");
+    const __coroscope_site *s = siteById(bt[i].site);
+    if (s)
+      t << s->file << ":" << uint64_t(s->line) << ":" << uint64_t(s->column);
+    t << " [frame ";
+    t.hex(bt[i].frame) << "]\n";
+  }
+}
+
+bool gModulesWritten = false;
+
+} // namespace
+
+void report(ThreadState *t, const Finding &f) {
+  // One report at a time: the buffers below are shared.
+  static pthread_mutex_t report_lock = PTHREAD_MUTEX_INITIALIZER;
+  pthread_mutex_lock(&report_lock);
+  int saved_errno = errno;
+  static log::BacktraceEntry bt[kMaxBacktrace];
+  static void *pcs_raw[kMaxPcs + 3];
+  static uint64_t pcs[kMaxPcs];
+
+  writerLock();
+  log::FindingRecord r = {};
+  r.check = f.check;
+  r.severity = f.severity;
+  r.thread = t ? t->thread : 0;
+  r.other_thread = f.other_thread;
+  r.site = f.site;
+  r.related_site = f.related_site;
+  r.count = 1;
+  r.frame = f.frame;
+  r.ts = now();
+  if (f.entry) {
+    r.function_site = f.entry->fn_site;
+    r.creation_site = f.entry->creation_site;
+    r.state = wordState(f.entry->word.load(std::memory_order_acquire));
+    r.bytes = f.entry->bytes;
+  }
+  int nbt = asyncBacktrace(f.frame, bt);
+  r.backtrace_len = uint16_t(nbt);
+  // Skip report(), the check and the hook themselves.
+  int raw = backtrace(pcs_raw, kMaxPcs + 3);
+  int npc = 0;
+  for (int i = 3; i < raw; ++i)
+    pcs[npc++] = reinterpret_cast<uintptr_t>(pcs_raw[i]);
+  r.pc_count = uint16_t(npc);
+  if (!gModulesWritten) {
+    writeModulesLocked();
+    gModulesWritten = true;
+  }
+  writeFindingLocked(r, bt, pcs);
+  writerUnlock();
+
+  bool abort_now = f.fatal && gOptions.on_error == OnError::Abort;
+  if (gOptions.on_error != OnError::Continue) {
+    static Text out;
+    out << "==coroscope== " << (f.severity == log::kSeverityError ? "ERROR" : "WARNING") << ": "
+        << checkName(f.check) << ": ";
+    out.name(r.function_site) << " [frame ";
+    out.hex(f.frame) << ", " << stateName(r.state) << "]\n  " << f.what << "\n";
+    if (f.site) {
+      out << "  at ";
+      out.site(f.site) << " (thread " << uint64_t(r.thread) << ")\n";
+    }
+    if (f.related_site) {
+      out << "  " << f.related_what << " at ";
+      out.site(f.related_site);
+      if (f.other_thread)
+        out << " (thread " << uint64_t(f.other_thread) << ")";
+      out << "\n";
+    }
+    if (r.creation_site) {
+      out << "  frame created at ";
+      out.site(r.creation_site) << "\n";
+    }
+    if (nbt > 1) {
+      out << "  async backtrace:\n";
+      printBacktrace(out, bt, nbt);
+    }
+    if (abort_now)
+      out << "==coroscope== aborting (COROSCOPE_ON_ERROR=abort); log: " << logPathOpened() << "\n";
+    out.writeTo(STDERR_FILENO);
+  }
+  if (abort_now) {
+    flushAllThreads(/*from_signal=*/false);
+    writeLiveFrames(-1, /*from_signal=*/false);
+    abort();
+  }
+  errno = saved_errno;
+  pthread_mutex_unlock(&report_lock);
+}
+
+void writeLiveFrames(int fd, bool from_signal) {
+  constexpr uint32_t kBatch = 256;
+  static log::LiveFrame batch[kBatch];
+  static log::BacktraceEntry bt[kMaxBacktrace];
+  bool locked = from_signal ? writerTryLockFor(1000) : (writerLock(), true);
+  // Count first: one chunk holds them all.
+  uint32_t total = 0;
+  forEachFrame([&](const FrameEntry &e) {
+    if (wordState(e.word.load(std::memory_order_acquire)) != log::kFrameDestroyed)
+      ++total;
+  });
+  Text text;
+  if (fd >= 0)
+    text << "==coroscope== " << uint64_t(total) << " live coroutine frames\n";
+  if (fd >= 0)
+    text.writeTo(fd);
+  log::LiveFramesHeader h{total, 0};
+  // Written as one chunk in pieces: header, then batches.
+  writeLiveFramesBeginLocked(h);
+  uint32_t n = 0, written = 0;
+  forEachFrame([&](const FrameEntry &e) {
+    uint64_t w = e.word.load(std::memory_order_acquire);
+    if (wordState(w) == log::kFrameDestroyed || written + n >= total)
+      return;
+    uint32_t flags = e.flags.load(std::memory_order_relaxed);
+    batch[n++] = {e.key.load(std::memory_order_relaxed), e.awaiter, e.fn_site, wordSite(w),
+                  e.creation_site, wordState(w), uint8_t((flags & kFlagHeap) ? 1 : 0), 0, e.bytes};
+    if (fd >= 0) {
+      int nbt = asyncBacktrace(e.key.load(std::memory_order_relaxed), bt);
+      text << "  frame ";
+      text.hex(e.key.load(std::memory_order_relaxed)) << " " << stateName(wordState(w)) << "\n";
+      printBacktrace(text, bt, nbt);
+      text.writeTo(fd);
+    }
+    if (n == kBatch) {
+      writeLiveFramesPartLocked(batch, n);
+      written += n;
+      n = 0;
+    }
+  });
+  // Frames that appeared between the two passes are left out; pad with
+  // empty records if some disappeared, so the chunk length stays exact.
+  while (written + n < total) {
+    batch[n++] = {};
+    if (n == kBatch) {
+      writeLiveFramesPartLocked(batch, n);
+      written += n;
+      n = 0;
+    }
+  }
+  if (n)
+    writeLiveFramesPartLocked(batch, n);
+  if (locked)
+    writerUnlock();
+}
+
+void exitScan() {
+  if (crashing())
+    return;
+  if (gOptions.checks) {
+    // Group frames never destroyed by (function, creation site).
+    struct Group {
+      uint32_t fn, creation, count;
+      uint64_t bytes, frame;
+      const FrameEntry *entry;
+    };
+    constexpr int kMaxGroups = 256;
+    static Group groups[kMaxGroups];
+    int ngroups = 0;
+    forEachFrame([&](const FrameEntry &e) {
+      if (wordState(e.word.load(std::memory_order_acquire)) == log::kFrameDestroyed)
+        return;
+      for (int i = 0; i < ngroups; ++i)
+        if (groups[i].fn == e.fn_site && groups[i].creation == e.creation_site) {
+          ++groups[i].count;
+          groups[i].bytes += e.bytes;
+          return;
+        }
+      if (ngroups < kMaxGroups)
+        groups[ngroups++] = {e.fn_site, e.creation_site, 1, e.bytes,
+                             e.key.load(std::memory_order_relaxed), &e};
+    });
+    for (int i = 0; i < ngroups; ++i) {
+      const Group &g = groups[i];
+      writerLock();
+      log::FindingRecord r = {};
+      r.check = log::kCheckLeakedFrame;
+      r.severity = log::kSeverityError;
+      r.function_site = g.fn;
+      r.creation_site = g.creation;
+      r.site = g.creation;
+      r.count = g.count;
+      r.bytes = g.bytes;
+      r.frame = g.frame;
+      r.state = wordState(g.entry->word.load(std::memory_order_acquire));
+      r.ts = now();
+      writeFindingLocked(r, nullptr, nullptr);
+      writerUnlock();
+      if (gOptions.on_error != OnError::Continue) {
+        static Text out;
+        out << "==coroscope== ERROR: leaked-frame: " << uint64_t(g.count) << " frame"
+            << (g.count == 1 ? " of " : "s of ");
+        out.name(g.fn) << " (" << g.bytes << " heap bytes) never destroyed";
+        if (g.creation) {
+          out << ", created at ";
+          out.site(g.creation);
+        }
+        out << "\n";
+        out.writeTo(STDERR_FILENO);
+      }
+    }
+    // Frames parked at a suspend point in the body, with nobody awaiting them
+    // among the live frames: the innermost frame of each stuck chain.
+    constexpr uint32_t kMaxLive = 1 << 16;
+    static uint64_t live[kMaxLive], awaiters[kMaxLive];
+    uint32_t nlive = 0;
+    forEachFrame([&](const FrameEntry &e) {
+      if (nlive < kMaxLive &&
+          wordState(e.word.load(std::memory_order_acquire)) != log::kFrameDestroyed) {
+        live[nlive] = e.key.load(std::memory_order_relaxed);
+        awaiters[nlive++] = e.awaiter;
+      }
+    });
+    static log::BacktraceEntry bt[kMaxBacktrace];
+    for (uint32_t i = 0; i < nlive; ++i) {
+      const FrameEntry *e = findFrame(live[i]);
+      if (!e)
+        continue;
+      uint64_t w = e->word.load(std::memory_order_acquire);
+      uint8_t st = wordState(w);
+      if (st != log::kFrameSuspended && st != log::kFrameSuspending)
+        continue;
+      if (e->flags.load(std::memory_order_relaxed) & kFlagAtInitial)
+        continue; // never started: a leak, reported above
+      bool awaits_live = false; // then it shows in that frame's backtrace
+      for (uint32_t j = 0; j < nlive && !awaits_live; ++j)
+        awaits_live = awaiters[j] == live[i];
+      if (awaits_live)
+        continue;
+      int nbt = asyncBacktrace(live[i], bt);
+      writerLock();
+      log::FindingRecord r = {};
+      r.check = log::kCheckSuspendedForever;
+      r.severity = log::kSeverityWarning;
+      r.function_site = e->fn_site;
+      r.creation_site = e->creation_site;
+      r.site = wordSite(w);
+      r.count = 1;
+      r.frame = live[i];
+      r.state = st;
+      r.bytes = e->bytes;
+      r.backtrace_len = uint16_t(nbt);
+      r.ts = now();
+      writeFindingLocked(r, bt, nullptr);
+      writerUnlock();
+      if (gOptions.on_error != OnError::Continue) {
+        static Text out;
+        out << "==coroscope== WARNING: suspended-forever: ";
+        out.name(e->fn_site) << " still suspended at exit at ";
+        out.site(wordSite(w)) << "\n";
+        printBacktrace(out, bt, nbt);
+        out.writeTo(STDERR_FILENO);
+      }
+    }
+  }
+  writeLiveFrames(-1, /*from_signal=*/false);
+}
+
+} // namespace rt
+} // namespace coroscope

@@ -1,0 +1,71 @@
+//===- options.cpp - Runtime settings from the environment -----------------===//
+//
+// Unknown values are reported once on stderr and the default is kept: a typo
+// must not silently switch a check off.
+//
+//===----------------------------------------------------------------------===//
+#include "options.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+namespace coroscope {
+namespace rt {
+
+Options gOptions;
+
+static int signalByName(const char *s) {
+  if (*s >= '0' && *s <= '9')
+    return atoi(s);
+  if (strncmp(s, "SIG", 3) == 0)
+    s += 3;
+  static const struct {
+    const char *name;
+    int sig;
+  } kSignals[] = {{"USR1", SIGUSR1}, {"USR2", SIGUSR2}, {"HUP", SIGHUP},
+                  {"QUIT", SIGQUIT}, {"WINCH", SIGWINCH}, {"PWR", SIGPWR}};
+  for (const auto &k : kSignals)
+    if (strcmp(s, k.name) == 0)
+      return k.sig;
+  return -1;
+}
+
+void initOptions() {
+  static bool done = false;
+  if (done)
+    return;
+  done = true;
+  if (const char *v = getenv("COROSCOPE_CHECKS"))
+    gOptions.checks = strcmp(v, "0") != 0;
+  if (const char *v = getenv("COROSCOPE_ON_ERROR")) {
+    if (strcmp(v, "abort") == 0)
+      gOptions.on_error = OnError::Abort;
+    else if (strcmp(v, "log") == 0)
+      gOptions.on_error = OnError::Log;
+    else if (strcmp(v, "continue") == 0)
+      gOptions.on_error = OnError::Continue;
+    else
+      fprintf(stderr, "coroscope: COROSCOPE_ON_ERROR=%s: expected abort, log or continue\n", v);
+  }
+  if (const char *v = getenv("COROSCOPE_NESTED_RESUME_DEPTH")) {
+    long n = atol(v);
+    if (n > 0)
+      gOptions.nested_depth = uint32_t(n);
+    else
+      fprintf(stderr, "coroscope: COROSCOPE_NESTED_RESUME_DEPTH=%s: expected a positive number\n", v);
+  }
+  if (const char *v = getenv("COROSCOPE_DUMP_SIGNAL")) {
+    int sig = signalByName(v);
+    if (sig > 0 && sig < NSIG)
+      gOptions.dump_signal = sig;
+    else
+      fprintf(stderr, "coroscope: COROSCOPE_DUMP_SIGNAL=%s: not a signal\n", v);
+  }
+  if (const char *v = getenv("COROSCOPE_HANDLE_SIGNALS"))
+    gOptions.handle_signals = strcmp(v, "0") != 0;
+}
+
+} // namespace rt
+} // namespace coroscope

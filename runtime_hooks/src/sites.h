@@ -1,0 +1,36 @@
+//===- sites.h - Registered site tables and their ids ----------------------===//
+//
+// Each instrumented image registers its table of site descriptors once; the
+// runtime numbers them process-wide (ids > 0) and can map an id back to its
+// descriptor for stderr reports.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COROSCOPE_RUNTIME_SITES_H
+#define COROSCOPE_RUNTIME_SITES_H
+
+#include "coroscope/hooks.h"
+
+#include <stdint.h>
+
+namespace coroscope {
+namespace rt {
+
+/// Numbers [start, stop) and writes it to the log, unless this table was
+/// registered already. Takes the writer lock.
+void registerSites(__coroscope_site *start, __coroscope_site *stop);
+
+/// The descriptor with this id, or null.
+const __coroscope_site *siteById(uint32_t id);
+
+/// A destroy() call site on coroutine_handle<promise> (the pass records the
+/// promise type in the `awaiter` slot of function and call sites), or 0.
+uint32_t destroyCallSiteFor(const char *promise);
+
+/// Writes every registered table again (a forked child's new log), from
+/// copies: an image may have been unloaded since. Caller holds the lock.
+void writeAllSitesLocked();
+
+} // namespace rt
+} // namespace coroscope
+
+#endif
