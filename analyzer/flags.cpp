@@ -40,10 +40,13 @@ std::string installPrefix() {
 
 std::string flagsLine(bool compile, bool link) {
   std::string prefix = installPrefix();
-  std::string lib = (prefix == "/" ? "" : prefix) + "/lib";
+  std::string base = prefix == "/" ? "" : prefix;
+  std::string lib = base + "/lib";
   std::string out;
+  // -I: the public header (coroscope/hooks.h) for __coroscope_flush() and
+  // __coroscope_dump_frames(); harmless for code that never includes it.
   if (compile)
-    out += "-fplugin=" + lib + "/CoroScope.so";
+    out += "-fplugin=" + lib + "/CoroScope.so -I" + base + "/include";
   if (link) {
     if (!out.empty())
       out += ' ';

@@ -263,7 +263,7 @@ void onResumeEnter(ThreadState *t, const Site *call, uint64_t frame) {
     // Name the await whose await_suspend resumes instead of transferring.
     t->nested_reported = 1;
     uint64_t nester = t->body_await_frame ? t->body_await_frame : frame;
-    Finding f{kCheckNestedResume, kSeverityError, false, nester, findFrame(nester),
+    Finding f{kCheckNestedResume, kSeverityWarning, false, nester, findFrame(nester),
               t->body_await_frame ? t->body_await_site : idOf(call), idOf(call), 0,
               "resume() nested deeper than COROSCOPE_NESTED_RESUME_DEPTH inside an await",
               "nested resume()"};

@@ -130,14 +130,17 @@ int asyncBacktrace(uint64_t frame, log::BacktraceEntry *out) {
   return n;
 }
 
-void printBacktrace(Text &t, const log::BacktraceEntry *bt, int n) {
+/// "fetch_slow(int) suspended at f.cpp:85:3 / awaited by lookup(int) at ...",
+/// the shape of asyncio's pstree and folly's async stack traces.
+void printBacktrace(Text &t, const log::BacktraceEntry *bt, int n, const char *state) {
   for (int i = 0; i < n; ++i) {
-    t << "    #" << uint64_t(i) << " ";
+    t << (i == 0 ? "    " : "      awaited by ");
     t.name(bt[i].function_site);
-    t << (i == 0 ? " at " : " awaiting, at ");
+    if (i == 0 && state)
+      t << " " << state;
     const __coroscope_site *s = siteById(bt[i].site);
     if (s)
-      t << s->file << ":" << uint64_t(s->line) << ":" << uint64_t(s->column);
+      t << " at " << s->file << ":" << uint64_t(s->line) << ":" << uint64_t(s->column);
     t << " [frame ";
     t.hex(bt[i].frame) << "]\n";
   }
@@ -212,7 +215,7 @@ void report(ThreadState *t, const Finding &f) {
     }
     if (nbt > 1) {
       out << "  async backtrace:\n";
-      printBacktrace(out, bt, nbt);
+      printBacktrace(out, bt, nbt, stateName(r.state));
     }
     if (abort_now)
       out << "==coroscope== aborting (COROSCOPE_ON_ERROR=abort); log: " << logPathOpened() << "\n";
@@ -231,21 +234,43 @@ void writeLiveFrames(int fd, bool from_signal) {
   constexpr uint32_t kBatch = 256;
   static log::LiveFrame batch[kBatch];
   static log::BacktraceEntry bt[kMaxBacktrace];
+  constexpr uint32_t kMaxListed = 1 << 16;
+  static uint64_t listed[kMaxListed], awaiters[kMaxListed];
   bool locked = from_signal ? writerTryLockFor(1000) : (writerLock(), true);
-  // Count first: one chunk holds them all.
-  uint32_t total = 0;
+  // One pass to count (the chunk length comes first) and to learn who
+  // awaits whom for the text form.
+  uint32_t total = 0, nlisted = 0;
   forEachFrame([&](const FrameEntry &e) {
-    if (wordState(e.word.load(std::memory_order_acquire)) != log::kFrameDestroyed)
-      ++total;
+    if (wordState(e.word.load(std::memory_order_acquire)) == log::kFrameDestroyed)
+      return;
+    ++total;
+    if (nlisted < kMaxListed) {
+      listed[nlisted] = e.key.load(std::memory_order_relaxed);
+      awaiters[nlisted++] = e.awaiter;
+    }
   });
-  Text text;
-  if (fd >= 0)
-    text << "==coroscope== " << uint64_t(total) << " live coroutine frames\n";
-  if (fd >= 0)
+  if (fd >= 0) {
+    // Each chain once, from its innermost frame (the one nothing live awaits
+    // in turn); the frames awaiting it follow.
+    Text text;
+    text << "==coroscope== " << uint64_t(total) << " live coroutine frame"
+         << (total == 1 ? "" : "s") << "\n";
     text.writeTo(fd);
-  log::LiveFramesHeader h{total, 0};
-  // Written as one chunk in pieces: header, then batches.
-  writeLiveFramesBeginLocked(h);
+    for (uint32_t i = 0; i < nlisted; ++i) {
+      bool awaits_live = false;
+      for (uint32_t j = 0; j < nlisted && !awaits_live; ++j)
+        awaits_live = awaiters[j] == listed[i];
+      if (awaits_live)
+        continue;
+      const FrameEntry *e = findFrame(listed[i]);
+      if (!e)
+        continue;
+      int nbt = asyncBacktrace(listed[i], bt);
+      printBacktrace(text, bt, nbt, stateName(wordState(e->word.load(std::memory_order_acquire))));
+      text.writeTo(fd);
+    }
+  }
+  writeLiveFramesBeginLocked(log::LiveFramesHeader{total, 0});
   uint32_t n = 0, written = 0;
   forEachFrame([&](const FrameEntry &e) {
     uint64_t w = e.word.load(std::memory_order_acquire);
@@ -254,13 +279,6 @@ void writeLiveFrames(int fd, bool from_signal) {
     uint32_t flags = e.flags.load(std::memory_order_relaxed);
     batch[n++] = {e.key.load(std::memory_order_relaxed), e.awaiter, e.fn_site, wordSite(w),
                   e.creation_site, wordState(w), uint8_t((flags & kFlagHeap) ? 1 : 0), 0, e.bytes};
-    if (fd >= 0) {
-      int nbt = asyncBacktrace(e.key.load(std::memory_order_relaxed), bt);
-      text << "  frame ";
-      text.hex(e.key.load(std::memory_order_relaxed)) << " " << stateName(wordState(w)) << "\n";
-      printBacktrace(text, bt, nbt);
-      text.writeTo(fd);
-    }
     if (n == kBatch) {
       writeLiveFramesPartLocked(batch, n);
       written += n;
@@ -387,7 +405,7 @@ void exitScan() {
         out << "==coroscope== WARNING: suspended-forever: ";
         out.name(e->fn_site) << " still suspended at exit at ";
         out.site(wordSite(w)) << "\n";
-        printBacktrace(out, bt, nbt);
+        printBacktrace(out, bt, nbt, "suspended");
         out.writeTo(STDERR_FILENO);
       }
     }

@@ -168,7 +168,8 @@ struct FindingRecord {
   uint32_t count;          ///< instances summarised (leaked frames of one group), >= 1
   uint32_t reserved2;
   uint64_t frame;
-  uint64_t bytes;          ///< heap bytes involved (leaked frames), else 0
+  uint64_t bytes;          ///< heap bytes of the frame (all frames of the group for
+                           ///< leaked-frame), 0 if elided
   uint64_t ts;             ///< timestamp, as in events
 };
 
