@@ -8,7 +8,7 @@
 // RUN: rm -f %t2.log && env COROSCOPE_OUT=%t2.log %t2 | FileCheck %s --check-prefix=OUT
 // RUN: %coroscope report --format json -o %t2.json %t2.log
 // RUN: %python %S/../tools/report_summary.py %t2.json | FileCheck %s
-#include "../plugin/ir/Inputs/kit.h"
+#include "../Inputs/kit.h"
 #include <cstdio>
 #include <stdexcept>
 

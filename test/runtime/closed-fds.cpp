@@ -5,7 +5,7 @@
 // RUN: cat %t.d/data.txt | FileCheck %s --check-prefix=DATA
 // RUN: %coroscope report --format json -o %t.json %t.d/run.log
 // RUN: %python %S/../tools/report_summary.py %t.json | FileCheck %s
-#include "Inputs/eager.h"
+#include "../Inputs/kit.h"
 #include <fcntl.h>
 #include <unistd.h>
 

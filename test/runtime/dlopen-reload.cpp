@@ -7,7 +7,7 @@
 // RUN: ls %t.d | count 2
 // RUN: %coroscope report --format json -o %t.json %t.d/log.*
 // RUN: %python %S/../tools/report_summary.py %t.json | FileCheck %s
-#include "Inputs/eager.h"
+#include "../Inputs/kit.h"
 #include <cstdio>
 
 #ifdef LIBRARY

@@ -6,7 +6,7 @@
 // RUN: env COROSCOPE_OUT=%t.sig.log COROSCOPE_DUMP_SIGNAL=SIGUSR1 %t signal 2>&1 | FileCheck %s
 // RUN: %coroscope report --format json -o %t.json %t.log
 // RUN: %python -c "import json,sys; print(len(json.load(open(sys.argv[1]))['live_frames']))" %t.json | FileCheck %s --check-prefix=END
-#include "../plugin/ir/Inputs/kit.h"
+#include "../Inputs/kit.h"
 #include "coroscope/hooks.h"
 #include <csignal>
 #include <cstdio>

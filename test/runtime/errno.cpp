@@ -2,7 +2,7 @@
 // change errno under the program.
 // RUN: %clang_coroscope -O1 %s -o %t
 // RUN: env COROSCOPE_OUT=/dev/full %t 2>/dev/null | FileCheck %s
-#include "Inputs/eager.h"
+#include "../Inputs/kit.h"
 #include <cerrno>
 #include <cstdio>
 

@@ -4,7 +4,7 @@
 // RUN: rm -f %t.log && env COROSCOPE_OUT=%t.log %t
 // RUN: %coroscope report --format json -o %t.json %t.log
 // RUN: %python %S/../tools/report_summary.py %t.json | FileCheck %s
-#include "Inputs/eager.h"
+#include "../Inputs/kit.h"
 #include "coroscope/hooks.h"
 #include <thread>
 

@@ -4,7 +4,7 @@
 // RUN: rm -rf %t.d && mkdir %t.d && env COROSCOPE_OUT=%t.d/log.%%p %t
 // RUN: ls %t.d | count 2
 // RUN: for f in %t.d/log.*; do %coroscope report --format json -o $f.json $f && %python %S/../tools/report_summary.py $f.json; done | FileCheck %s
-#include "../plugin/ir/Inputs/kit.h"
+#include "../Inputs/kit.h"
 #include "coroscope/hooks.h"
 #include <sys/wait.h>
 #include <unistd.h>

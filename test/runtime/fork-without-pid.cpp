@@ -7,7 +7,7 @@
 // RUN: %python %S/../tools/report_summary.py %t.p.json | FileCheck %s --check-prefix=PARENT
 // RUN: %coroscope report --format json -o %t.c.json %t.d/run.log.*
 // RUN: %python %S/../tools/report_summary.py %t.c.json | FileCheck %s --check-prefix=CHILD
-#include "Inputs/eager.h"
+#include "../Inputs/kit.h"
 #include <sys/wait.h>
 #include <unistd.h>
 

@@ -2,7 +2,7 @@
 // initial and final awaiters are always ready.
 // RUN: %clangxx -O0 -S -emit-llvm -Xclang -disable-llvm-passes -gline-tables-only %s -o %t.ll
 // RUN: %opt -passes=coroscope -S %t.ll -o - | FileCheck %s
-#include "Inputs/kit.h"
+#include "../../Inputs/kit.h"
 
 eager kinds(lazy<int> &child) {
   co_await void_awaiter{};

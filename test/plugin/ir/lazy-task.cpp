@@ -3,7 +3,7 @@
 // RUN: %opt -passes=coroscope -S %t.ll -o %t.out.ll
 // RUN: FileCheck %s < %t.out.ll
 // RUN: FileCheck %s --check-prefix=ATTR < %t.out.ll
-#include "Inputs/kit.h"
+#include "../../Inputs/kit.h"
 
 lazy<int> answer() { co_return 42; }
 void drop() { answer(); }

@@ -3,7 +3,7 @@
 // the ramp's return (on the edge taken only in the ramp).
 // RUN: %clangxx -O0 -S -emit-llvm -Xclang -disable-llvm-passes -gline-tables-only %s -o %t.ll
 // RUN: %opt -passes=coroscope -S %t.ll -o - | FileCheck %s
-#include "Inputs/kit.h"
+#include "../../Inputs/kit.h"
 #include <stdexcept>
 
 struct throwing {

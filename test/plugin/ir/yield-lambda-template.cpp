@@ -4,7 +4,7 @@
 // RUN: %opt -passes=coroscope -S %t.ll -o %t.out.ll
 // RUN: FileCheck %s < %t.out.ll
 // RUN: FileCheck %s --check-prefix=SITES < %t.out.ll
-#include "Inputs/kit.h"
+#include "../../Inputs/kit.h"
 
 generator<int> count(int n) {
   for (int i = 0; i < n; ++i)
