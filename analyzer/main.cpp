@@ -107,6 +107,7 @@ int main(int argc, char **argv) {
       ->check(CLI::IsMember(sortKeys()))
       ->capture_default_str();
   report->add_option("--top", ropt.top, "Show only the first N functions (0: all)")
+      ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
 
   CheckOptions copt;

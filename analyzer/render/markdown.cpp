@@ -26,14 +26,16 @@ std::string cell(const std::string &text) {
   return out;
 }
 
-std::string code(const std::string &text) {
+/// A code span; `in_table` escapes `|` (GFM splits cells on it even inside
+/// code spans), which outside a table would show the backslash.
+std::string code(const std::string &text, bool in_table = true) {
   if (text.empty())
     return "";
   // A backtick inside the text needs a longer fence and padding spaces.
   bool tick = text.find('`') != std::string::npos;
   std::string fence = tick ? "``" : "`";
   std::string pad = tick ? " " : "";
-  return fence + pad + cell(text) + pad + fence;
+  return fence + pad + (in_table ? cell(text) : text) + pad + fence;
 }
 
 /// The function table, then one site table per function.
@@ -66,8 +68,8 @@ void renderFunctions(const Summary &s, std::ostream &os) {
   for (const FunctionSummary &f : s.functions) {
     if (f.sites.empty())
       continue;
-    os << "\n### " << code(f.fn->name) << " ("
-       << cell(location(f.fn->file, f.fn->line)) << ")\n\n";
+    os << "\n### " << code(f.fn->name, /*in_table=*/false) << " ("
+       << location(f.fn->file, f.fn->line) << ")\n\n";
     os << "| site | location | reached | suspended | waits | awaiter |\n";
     os << "|---|---|--:|--:|--:|---|\n";
     for (const SiteStats *st : f.sites)
