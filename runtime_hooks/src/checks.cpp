@@ -75,6 +75,17 @@ void checkRun(ThreadState *t, uint64_t frame, FrameEntry *e, uint32_t site, bool
             "running since", wordThread(w));
       return;
     case kFrameSuspending:
+      if (e->flags.load(std::memory_order_relaxed) & kFlagCompleted) {
+        // Suspended at its final suspend point, whose await_suspend is still
+        // on the stack (it resumed its continuation directly): finished.
+        if (is_await && e->first_await_site)
+          fatal(t, kCheckDoubleAwait, frame, e, site, e->first_await_site,
+                "await of a task that already completed", "first awaited");
+        else
+          fatal(t, kCheckResumeAfterCompletion, frame, e, site, wordSite(w), op,
+                "suspended at its final suspend point");
+        return;
+      }
       if (wordThread(w) != t->thread) {
         // Legal only if that await_suspend touches nothing after publishing
         // the handle: the classic source of use-after-free races.
@@ -191,8 +202,17 @@ void onAwaitTransfer(ThreadState *t, const Site *site, uint64_t frame, uint64_t 
 }
 
 void onAwaitCancel(ThreadState *t, const Site *site, uint64_t frame) {
-  if (FrameEntry *e = findFrame(frame))
-    e->word.store(packWord(kFrameRunning, t->thread, idOf(site)), std::memory_order_release);
+  if (t->await_frame == frame)
+    t->await_frame = 0;
+  FrameEntry *e = findFrame(frame);
+  if (!e)
+    return;
+  // It goes on running without suspending: past its initial suspend point, a
+  // lazy task has started.
+  uint32_t flags = e->flags.load(std::memory_order_relaxed);
+  if (flags & kFlagAtInitial)
+    e->flags.store((flags & ~kFlagAtInitial) | kFlagStarted, std::memory_order_relaxed);
+  e->word.store(packWord(kFrameRunning, t->thread, idOf(site)), std::memory_order_release);
 }
 
 void onFrameResume(ThreadState *t, const Site *site, uint64_t frame) {
@@ -256,10 +276,17 @@ void onFrameFree(ThreadState *t, const Site *fn, uint64_t frame, bool heap) {
 }
 
 void onResumeEnter(ThreadState *t, const Site *call, uint64_t frame) {
-  ++t->resume_depth;
+  // The await_suspend this resume() runs inside, if any: saved per nesting
+  // level, because the resumed coroutines run awaits of their own.
+  uint32_t level = t->resume_depth++;
+  bool in_await_suspend = t->await_frame != 0;
+  if (level < kMaxNesting)
+    t->nesting[level] = {t->await_frame, t->await_site, in_await_suspend};
+  if (in_await_suspend)
+    ++t->await_nesting;
   if (!gOptions.checks)
     return;
-  if (t->resume_depth > gOptions.nested_depth && !t->nested_reported) {
+  if (t->await_nesting > gOptions.nested_depth && !t->nested_reported) {
     // Name the await whose await_suspend resumes instead of transferring.
     t->nested_reported = 1;
     uint64_t nester = t->body_await_frame ? t->body_await_frame : frame;
@@ -285,10 +312,20 @@ void onResumeEnter(ThreadState *t, const Site *call, uint64_t frame) {
 }
 
 void onResumeExit(ThreadState *t, const Site *, uint64_t) {
-  if (t->resume_depth)
-    --t->resume_depth;
   if (t->resume_depth == 0)
+    return;
+  uint32_t level = --t->resume_depth;
+  if (level < kMaxNesting) {
+    const ThreadState::Nesting &n = t->nesting[level];
+    t->await_frame = n.await_frame;
+    t->await_site = n.await_site;
+    if (n.in_await_suspend && t->await_nesting)
+      --t->await_nesting;
+  }
+  if (t->resume_depth == 0) {
+    t->await_nesting = 0;
     t->nested_reported = 0;
+  }
 }
 
 void onDestroyEnter(ThreadState *t, const Site *call, uint64_t frame) {

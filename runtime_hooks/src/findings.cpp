@@ -146,6 +146,14 @@ void printBacktrace(Text &t, const log::BacktraceEntry *bt, int n, const char *s
   }
 }
 
+/// The frame that awaits `e`, while that still holds: a frame that reached
+/// its final suspend point has handed control back, so its link is stale.
+uint64_t awaitingLink(const FrameEntry &e) {
+  if (e.flags.load(std::memory_order_relaxed) & kFlagCompleted)
+    return 0;
+  return e.awaiter;
+}
+
 bool gModulesWritten = false;
 
 } // namespace
@@ -246,7 +254,7 @@ void writeLiveFrames(int fd, bool from_signal) {
     ++total;
     if (nlisted < kMaxListed) {
       listed[nlisted] = e.key.load(std::memory_order_relaxed);
-      awaiters[nlisted++] = e.awaiter;
+      awaiters[nlisted++] = awaitingLink(e);
     }
   });
   if (fd >= 0) {
@@ -365,7 +373,7 @@ void exitScan() {
       if (nlive < kMaxLive &&
           wordState(e.word.load(std::memory_order_acquire)) != log::kFrameDestroyed) {
         live[nlive] = e.key.load(std::memory_order_relaxed);
-        awaiters[nlive++] = e.awaiter;
+        awaiters[nlive++] = awaitingLink(e);
       }
     });
     static log::BacktraceEntry bt[kMaxBacktrace];

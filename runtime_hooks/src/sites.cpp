@@ -23,6 +23,20 @@ constexpr int kMaxRanges = 1024;
 SiteRange gRanges[kMaxRanges];
 int gNumRanges = 0; // written under the writer lock, read racily (append only)
 uint32_t gNextSiteId = 0;
+// A coroutine without co_yield whose promise type is a generator's (an empty
+// generator, `co_return;` only) is a generator too.
+void propagateGeneratorFlagsLocked() {
+  for (int i = 0; i < gNumRanges; ++i)
+    for (__coroscope_site *g = gRanges[i].start; g != gRanges[i].stop; ++g) {
+      if (g->kind != log::kSiteFunction || !(g->flags & __coroscope_site_generator) ||
+          !g->awaiter || !*g->awaiter)
+        continue;
+      for (int j = 0; j < gNumRanges; ++j)
+        for (__coroscope_site *f = gRanges[j].start; f != gRanges[j].stop; ++f)
+          if (f->kind == log::kSiteFunction && f->awaiter && strcmp(f->awaiter, g->awaiter) == 0)
+            f->flags |= __coroscope_site_generator;
+    }
+}
 } // namespace
 
 void registerSites(__coroscope_site *start, __coroscope_site *stop) {
@@ -48,6 +62,7 @@ void registerSites(__coroscope_site *start, __coroscope_site *stop) {
     gRanges[gNumRanges] = {start, stop, first};
     __atomic_store_n(&gNumRanges, gNumRanges + 1, __ATOMIC_RELEASE);
   }
+  propagateGeneratorFlagsLocked();
   writeSitesLocked(start, stop);
   writerUnlock();
   errno = saved;

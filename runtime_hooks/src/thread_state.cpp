@@ -107,7 +107,7 @@ __attribute__((noinline)) ThreadState *attachThread() {
     gThreads = t;
   }
   ThreadState *next = t->next;
-  memset(static_cast<void *>(t), 0, offsetof(ThreadState, records));
+  memset(static_cast<void *>(t), 0, offsetof(ThreadState, nesting));
   t->next = next;
   t->in_use = true;
   t->thread = ++gNextThread;

@@ -25,6 +25,7 @@ namespace coroscope {
 namespace rt {
 
 constexpr uint32_t kCapacity = 16384; // records per thread buffer (384 KiB)
+constexpr uint32_t kMaxNesting = 4096;  // resume() levels whose context is kept
 
 struct alignas(64) ThreadState {
   uint32_t count;     ///< records filled; written by the owner with release
@@ -44,9 +45,18 @@ struct alignas(64) ThreadState {
   uint32_t body_await_site;  ///< last co_await/co_yield (not initial/final)
   uint64_t body_await_frame;
   uint32_t resume_depth;     ///< nested resume() calls on this thread
+  uint32_t await_nesting;    ///< of those, the ones made inside an await_suspend
   uint32_t nested_reported;  ///< nonzero once nested-resume was reported for this nest
   uint64_t reported_frame;   ///< a fatal finding was just reported for it: do not
                              ///< report the same operation again from the next hook
+
+  /// Per resume() level: the await_suspend it was called in, restored when
+  /// it returns.
+  struct Nesting {
+    uint64_t await_frame;
+    uint32_t await_site;
+    bool in_await_suspend;
+  } nesting[kMaxNesting];
 
   log::EventRecord records[kCapacity];
 };

@@ -1,4 +1,4 @@
-// EXPECT: double-await lookup line 97,96
+// EXPECT: double-await lookup line 100,99
 // Fault with address reuse: every frame comes from one static slot, so `lookup`'s frame sits
 // where `warm_cache`'s frame was (awaited once and destroyed). `lookup` itself is awaited
 // twice; the finding must name lookup and its own awaits, not the old frame's.
@@ -16,9 +16,12 @@
 // One static slot for coroutine frames: a frame freed and the next one allocated share an address.
 alignas(std::max_align_t) unsigned char g_slot[4096];
 bool g_slot_used = false;
+bool g_slot_on = true;  // off: frames come from the heap
+int g_slot_allocs = 0;
 void* slot_alloc(std::size_t n) {
-  if (g_slot_used || n > sizeof g_slot) return ::operator new(n);
+  if (!g_slot_on || g_slot_used || n > sizeof g_slot) return ::operator new(n);
   g_slot_used = true;
+  ++g_slot_allocs;
   return g_slot;
 }
 void slot_free(void* p) {
@@ -100,7 +103,9 @@ Task<int> service() {
 
 int main() {
   std::setvbuf(stdout, nullptr, _IONBF, 0);
-  Task<int> top = service();  // too big for the slot? no: the slot holds one frame at a time
+  g_slot_on = false;  // the top frame lives on the heap
+  Task<int> top = service();
+  g_slot_on = true;
   top.handle().resume();
-  std::printf("main: %d\n", top.handle().promise().value);
+  std::printf("main: %d (slot used %d times)\n", top.handle().promise().value, g_slot_allocs);
 }

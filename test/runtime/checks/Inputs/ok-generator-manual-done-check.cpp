@@ -1,0 +1,78 @@
+// EXPECT: none
+// Look-alike of resume-after-completion: a generator pulled by raw resume() calls that checks
+// done() after each one and stops at the end; the owner destroys the finished frame.
+// Build: clang++-19 -std=c++20 -pthread -g ok-generator-manual-done-check.cpp
+#include <atomic>
+#include <coroutine>
+#include <cstddef>
+#include <cstdio>
+#include <deque>
+#include <exception>
+#include <new>
+#include <thread>
+#include <utility>
+#include <vector>
+// A move-only generator: pulled by its consumer, destroyed by its owner.
+template <class T>
+class Generator {
+ public:
+  struct promise_type {
+    T current{};
+    Generator get_return_object() { return Generator{Handle::from_promise(*this)}; }
+    std::suspend_always initial_suspend() noexcept { return {}; }
+    std::suspend_always final_suspend() noexcept { return {}; }
+    std::suspend_always yield_value(T v) noexcept {
+      current = std::move(v);
+      return {};
+    }
+    void return_void() {}
+    void unhandled_exception() { std::terminate(); }
+  };
+  using Handle = std::coroutine_handle<promise_type>;
+
+  struct Sentinel {};
+  struct Iterator {
+    Handle h;
+    Iterator& operator++() {
+      h.resume();
+      return *this;
+    }
+    const T& operator*() const { return h.promise().current; }
+    bool operator==(Sentinel) const { return h.done(); }
+  };
+
+  explicit Generator(Handle h) : h_(h) {}
+  Generator(Generator&& o) noexcept : h_(std::exchange(o.h_, {})) {}
+  Generator(const Generator&) = delete;
+  ~Generator() {
+    if (h_) h_.destroy();
+  }
+  Iterator begin() {
+    h_.resume();
+    return Iterator{h_};
+  }
+  Sentinel end() { return {}; }
+  Handle handle() const { return h_; }
+
+ private:
+  Handle h_;
+};
+
+Generator<int> three_ids() {
+  co_yield 101;
+  co_yield 102;
+  co_yield 103;
+}
+
+int main() {
+  std::setvbuf(stdout, nullptr, _IONBF, 0);
+  Generator<int> ids = three_ids();
+  auto h = ids.handle();
+  int sum = 0;
+  for (int i = 0; i < 5; ++i) {
+    h.resume();
+    if (h.done()) break;
+    sum += h.promise().current;
+  }
+  std::printf("main: sum=%d (expected 306)\n", sum);
+}

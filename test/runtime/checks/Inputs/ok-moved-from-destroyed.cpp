@@ -1,0 +1,88 @@
+// EXPECT: none
+// Look-alike of never-started / double-await: a lazy task is moved out of a temporary and out of
+// a named variable; the moved-from wrappers are destroyed empty, and the final owner is
+// awaited once.
+// Build: clang++-19 -std=c++20 -pthread -g ok-moved-from-destroyed.cpp
+#include <atomic>
+#include <coroutine>
+#include <cstddef>
+#include <cstdio>
+#include <deque>
+#include <exception>
+#include <new>
+#include <thread>
+#include <utility>
+#include <vector>
+// A lazy, single-consumer task: starts when awaited, returns to its awaiter by symmetric transfer.
+template <class T>
+class Task {
+ public:
+  struct promise_type {
+    T value{};
+    std::coroutine_handle<> continuation = std::noop_coroutine();
+    Task get_return_object() { return Task{Handle::from_promise(*this)}; }
+    std::suspend_always initial_suspend() noexcept { return {}; }
+    struct Final {
+      bool await_ready() noexcept { return false; }
+      std::coroutine_handle<> await_suspend(std::coroutine_handle<promise_type> h) noexcept {
+        return h.promise().continuation;
+      }
+      void await_resume() noexcept {}
+    };
+    Final final_suspend() noexcept { return {}; }
+    void return_value(T v) { value = std::move(v); }
+    void unhandled_exception() { std::terminate(); }
+  };
+  using Handle = std::coroutine_handle<promise_type>;
+
+  Task() = default;
+  explicit Task(Handle h) : h_(h) {}
+  Task(Task&& o) noexcept : h_(std::exchange(o.h_, {})) {}
+  Task& operator=(Task&& o) noexcept {
+    if (this != &o) {
+      if (h_) h_.destroy();
+      h_ = std::exchange(o.h_, {});
+    }
+    return *this;
+  }
+  Task(const Task&) = delete;
+  ~Task() {
+    if (h_) h_.destroy();
+  }
+
+  struct Awaiter {
+    Handle h;
+    bool await_ready() noexcept { return false; }
+    std::coroutine_handle<> await_suspend(std::coroutine_handle<> c) noexcept {
+      h.promise().continuation = c;
+      return h;
+    }
+    T await_resume() noexcept { return h.promise().value; }
+  };
+  Awaiter operator co_await() & noexcept { return Awaiter{h_}; }
+  Awaiter operator co_await() && noexcept { return Awaiter{h_}; }
+  Handle handle() const { return h_; }
+
+ private:
+  Handle h_{};
+};
+
+Task<int> compute(int x) { co_return x + 1; }
+
+Task<int> pass_through(Task<int> t) {  // by value: moved in
+  co_return co_await t;
+}
+
+Task<int> top_level() {
+  Task<int> a = compute(1);
+  Task<int> b = std::move(a);
+  int v = co_await pass_through(std::move(b));
+  co_return v;
+}
+
+int main() {
+  std::setvbuf(stdout, nullptr, _IONBF, 0);
+  Task<int> t = top_level();
+  t.handle().resume();
+  std::printf("main: %d (expected 2)\n", t.handle().promise().value);
+}
