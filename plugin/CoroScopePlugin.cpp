@@ -3,18 +3,23 @@
 // Registers the "coroscope" AST action, which runs before the main action so
 // that it can (1) switch on source-location tracking when the compile has no
 // debug info, so the IR pass sees file:line:col without any DWARF being
-// emitted, and (2) add the instrumentation pass to the optimization pipeline
-// through CodeGenOptions::PassBuilderCallbacks. The pass alone, for opt, is
-// CoroScopePass.so (PassPluginInfo.cpp).
+// emitted, (2) add the instrumentation pass to the optimization pipeline
+// through CodeGenOptions::PassBuilderCallbacks, and (3) run the compile-time
+// checks (checks/) on the AST, as ordinary warnings. The pass alone, for opt,
+// is CoroScopePass.so (PassPluginInfo.cpp).
 //
 // USAGE:
 //   clang++ -fplugin=build/lib/CoroScope.so -c x.cpp
 //   clang++ -fplugin=build/lib/CoroScope.so -fplugin-arg-coroscope-help -c x.cpp
+//   clang++ -fplugin=build/lib/CoroScope.so -fplugin-arg-coroscope-disable=capturing-lambda -c x.cpp
 //
 //===----------------------------------------------------------------------===//
 #include "CoroInstrumentPass.h"
+#include "checks/CheckRegistry.h"
+#include "checks/CheckRunner.h"
 
 #include "clang/AST/ASTConsumer.h"
+#include "llvm/ADT/StringExtras.h"
 #include "clang/Basic/CodeGenOptions.h"
 #include "clang/Basic/DiagnosticFrontend.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -34,6 +39,8 @@ void registerPipeline(PassBuilder &PB) {
 
 struct PluginOptions {
   bool Instrument = true;
+  bool Checks = true;
+  checks::CheckOptions CheckOpts;
 };
 
 class CoroScopeAction : public clang::PluginASTAction {
@@ -48,21 +55,46 @@ protected:
         CG.setDebugInfo(llvm::codegenoptions::LocTrackingOnly);
       CG.PassBuilderCallbacks.push_back(registerPipeline);
     }
-    return std::make_unique<clang::ASTConsumer>();
+    if (!Opts.Checks)
+      return std::make_unique<clang::ASTConsumer>();
+    return checks::createCheckConsumer(Opts.CheckOpts);
   }
 
   bool ParseArgs(const clang::CompilerInstance &CI, const std::vector<std::string> &Args) override {
+    clang::DiagnosticsEngine &D = CI.getDiagnostics();
     for (const std::string &Arg : Args) {
       StringRef Key = StringRef(Arg).split('=').first;
       StringRef Value = StringRef(Arg).split('=').second;
       if (Key == "help") {
         llvm::errs() << "coroscope plugin arguments (-fplugin-arg-coroscope-<key>=<value>):\n"
-                        "  instrument=0|1   insert run-time hooks (default 1)\n"
-                        "  help             print this text\n";
+                        "  instrument=0|1          insert run-time hooks (default 1)\n"
+                        "  checks=0|1              run the compile-time checks (default 1)\n"
+                        "  disable=<check>[,...]   switch compile-time checks off\n"
+                        "  werror                  report compile-time findings as errors\n"
+                        "  help                    print this text\n"
+                        "compile-time checks: "
+                     << llvm::join(checks::checkNames(), ", ") << "\n";
       } else if (Key == "instrument" && (Value == "0" || Value == "1")) {
         Opts.Instrument = Value == "1";
+      } else if (Key == "checks" && (Value == "0" || Value == "1")) {
+        Opts.Checks = Value == "1";
+      } else if (Key == "werror" && Value.empty()) {
+        Opts.CheckOpts.Werror = true;
+      } else if (Key == "disable" && !Value.empty()) {
+        SmallVector<StringRef, 4> Names;
+        Value.split(Names, ',', -1, /*KeepEmpty=*/false);
+        for (StringRef Name : Names) {
+          Name = Name.trim();
+          Name.consume_front("coroscope-");
+          if (!llvm::is_contained(checks::checkNames(), Name)) {
+            D.Report(D.getCustomDiagID(clang::DiagnosticsEngine::Error,
+                                       "coroscope: unknown check '%0' in '%1' (known: %2)"))
+                << Name << Arg << llvm::join(checks::checkNames(), ", ");
+            return false;
+          }
+          Opts.CheckOpts.Disabled.insert(Name);
+        }
       } else {
-        clang::DiagnosticsEngine &D = CI.getDiagnostics();
         D.Report(D.getCustomDiagID(clang::DiagnosticsEngine::Error,
                                    "coroscope: unknown plugin argument '%0' (try "
                                    "-fplugin-arg-coroscope-help)"))

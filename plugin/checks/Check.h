@@ -1,0 +1,78 @@
+//===- Check.h - Interface of the compile-time coroutine checks -----------===//
+//
+// Every AST check implements Check and is listed in CheckRegistry.cpp. The
+// runner (CheckRunner.cpp) collects, once per translation unit, every
+// function definition and every coroutine (lambdas included) and hands them
+// to each enabled check, so that no check walks the whole TU on its own.
+// Findings go through Reporter, which owns the per-check diagnostic IDs, the
+// NOLINT suppressions and the -fplugin-arg-coroscope-werror mapping.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COROSCOPE_PLUGIN_CHECKS_CHECK_H
+#define COROSCOPE_PLUGIN_CHECKS_CHECK_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+
+namespace coroscope {
+namespace checks {
+
+/// A coroutine definition: a function, or a lambda's call operator.
+struct Coroutine {
+  const clang::FunctionDecl *FD = nullptr;
+  const clang::CoroutineBodyStmt *Body = nullptr;
+  /// Set when FD is the call operator of this lambda.
+  const clang::LambdaExpr *Lambda = nullptr;
+};
+
+/// One finding being reported: a warning and then its notes. When the
+/// warning is suppressed (NOLINT, duplicate), its notes are dropped too.
+class Finding {
+public:
+  Finding(clang::DiagnosticsEngine *D, unsigned NoteID) : D(D), NoteID(NoteID) {}
+  explicit operator bool() const { return D != nullptr; }
+  void note(clang::SourceLocation Loc, const llvm::Twine &Msg);
+
+private:
+  clang::DiagnosticsEngine *D; // null: suppressed
+  unsigned NoteID;
+};
+
+class Reporter {
+public:
+  Reporter(clang::ASTContext &Ctx, bool Werror) : Ctx(Ctx), Werror(Werror) {}
+  /// Emits "warning: <Msg> [coroscope-<Check>]" at Loc unless the line says
+  /// NOLINT(coroscope-<Check>) or the same finding was already reported (a
+  /// template instantiated twice).
+  Finding warn(llvm::StringRef Check, clang::SourceLocation Loc, const llvm::Twine &Msg);
+  clang::ASTContext &context() const { return Ctx; }
+
+private:
+  bool suppressed(llvm::StringRef Check, clang::SourceLocation Loc) const;
+
+  clang::ASTContext &Ctx;
+  bool Werror;
+  llvm::DenseSet<std::pair<const void *, unsigned>> Seen; // (check name data, raw loc)
+};
+
+class Check {
+public:
+  virtual ~Check() = default;
+  /// The kebab-case name: diagnostics end in [coroscope-<name>].
+  virtual llvm::StringRef name() const = 0;
+  /// Called once per coroutine definition that is not in a system header.
+  virtual void checkCoroutine(const Coroutine &C, Reporter &R) {}
+  /// Called once per function body (coroutine or not, lambdas included).
+  virtual void checkFunctionBody(const clang::FunctionDecl *FD, const clang::Stmt *Body,
+                                 Reporter &R) {}
+};
+
+} // namespace checks
+} // namespace coroscope
+
+#endif

@@ -1,0 +1,30 @@
+//===- CheckRegistry.h - The list of compile-time checks ------------------===//
+//
+// Names are the kebab-case check names users write in
+// -fplugin-arg-coroscope-disable= and NOLINT(coroscope-<name>).
+//
+//===----------------------------------------------------------------------===//
+#ifndef COROSCOPE_PLUGIN_CHECKS_CHECKREGISTRY_H
+#define COROSCOPE_PLUGIN_CHECKS_CHECKREGISTRY_H
+
+#include "Check.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <memory>
+#include <vector>
+
+namespace coroscope {
+namespace checks {
+
+/// Every check name, in the order the checks run.
+llvm::ArrayRef<llvm::StringRef> checkNames();
+
+/// Instances of every check whose name is not in Disabled.
+std::vector<std::unique_ptr<Check>> createChecks(const llvm::StringSet<> &Disabled);
+
+} // namespace checks
+} // namespace coroscope
+
+#endif

@@ -1,0 +1,230 @@
+//===- CoroAst.cpp - AST helpers shared by the coroutine checks -----------===//
+//
+// See CoroAst.h. The lazy-task test deliberately looks at declarations only
+// (the promise's initial_suspend() return type, an await_ready() that returns
+// a literal false): it must give the same answer for a task type whether or
+// not its members have been instantiated in this translation unit.
+//
+//===----------------------------------------------------------------------===//
+#include "CoroAst.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace coroscope {
+namespace checks {
+
+const Expr *stripImplicit(const Expr *E) {
+  while (E) {
+    const Expr *Next = E->IgnoreImplicit()->IgnoreParens();
+    if (const auto *O = dyn_cast<OpaqueValueExpr>(Next))
+      Next = O->getSourceExpr();
+    if (Next == E || !Next)
+      return E;
+    E = Next;
+  }
+  return E;
+}
+
+const Expr *movedOperand(const Expr *E) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(stripImplicit(E));
+  if (!Call || Call->getNumArgs() != 1)
+    return nullptr;
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD || !FD->isInStdNamespace() || !FD->getIdentifier())
+    return nullptr;
+  StringRef Name = FD->getName();
+  if (Name != "move" && Name != "forward")
+    return nullptr;
+  return stripImplicit(Call->getArg(0));
+}
+
+const CXXRecordDecl *classOf(QualType T) {
+  if (T.isNull())
+    return nullptr;
+  const CXXRecordDecl *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (RD && RD->getDefinition())
+    RD = RD->getDefinition();
+  return RD;
+}
+
+bool returnsLiteralFalse(const FunctionDecl *Method) {
+  if (!Method)
+    return false;
+  const FunctionDecl *Def = nullptr;
+  if (!Method->hasBody(Def)) {
+    if (const FunctionDecl *Pattern = Method->getTemplateInstantiationPattern())
+      Pattern->hasBody(Def);
+  }
+  if (!Def)
+    return false;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Body || Body->size() != 1)
+    return false;
+  const auto *Ret = dyn_cast<ReturnStmt>(Body->body_front());
+  if (!Ret || !Ret->getRetValue())
+    return false;
+  const auto *Lit = dyn_cast<CXXBoolLiteralExpr>(stripImplicit(Ret->getRetValue()));
+  return Lit && !Lit->getValue();
+}
+
+// Looks Name up in RD, or in the class it was instantiated from when RD is a
+// member class nobody has needed complete yet.
+static DeclContextLookupResult lookupIn(const CXXRecordDecl *RD, StringRef Name) {
+  ASTContext &Ctx = RD->getASTContext();
+  DeclarationName DN(&Ctx.Idents.get(Name));
+  if (!RD->hasDefinition())
+    if (const CXXRecordDecl *Pattern = RD->getInstantiatedFromMemberClass())
+      RD = Pattern;
+  if (RD->hasDefinition())
+    RD = RD->getDefinition();
+  return RD->lookup(DN);
+}
+
+static const FunctionDecl *findMethod(const CXXRecordDecl *RD, StringRef Name) {
+  for (const NamedDecl *ND : lookupIn(RD, Name)) {
+    if (const auto *FD = dyn_cast<FunctionDecl>(ND))
+      return FD;
+    if (const auto *FT = dyn_cast<FunctionTemplateDecl>(ND))
+      return FT->getTemplatedDecl();
+  }
+  return nullptr;
+}
+
+bool isNeverReadyAwaiter(QualType T) {
+  const CXXRecordDecl *RD = classOf(T);
+  if (!RD)
+    return false;
+  if (RD->isInStdNamespace() && RD->getIdentifier() && RD->getName() == "suspend_always")
+    return true;
+  return returnsLiteralFalse(findMethod(RD, "await_ready"));
+}
+
+const FunctionDecl *lazyInitialSuspend(const CXXRecordDecl *Task) {
+  if (!Task)
+    return nullptr;
+  const CXXRecordDecl *Promise = nullptr;
+  for (const NamedDecl *ND : lookupIn(Task, "promise_type")) {
+    if (const auto *RD = dyn_cast<CXXRecordDecl>(ND))
+      Promise = RD;
+    else if (const auto *TD = dyn_cast<TypedefNameDecl>(ND))
+      Promise = classOf(TD->getUnderlyingType());
+    if (Promise)
+      break;
+  }
+  if (!Promise)
+    return nullptr;
+  const FunctionDecl *Init = findMethod(Promise, "initial_suspend");
+  if (!Init || !isNeverReadyAwaiter(Init->getReturnType()))
+    return nullptr;
+  return Init;
+}
+
+bool isLazyCoroutine(const CoroutineBodyStmt *Body) {
+  const auto *Init = dyn_cast_or_null<Expr>(Body->getInitSuspendStmt());
+  if (!Init)
+    return false;
+  // The initial suspend is a co_await on initial_suspend()'s result.
+  if (const auto *Await = dyn_cast<CoawaitExpr>(stripImplicit(Init)))
+    return isNeverReadyAwaiter(Await->getCommonExpr()->getType());
+  return false;
+}
+
+bool isBefore(const SourceManager &SM, SourceLocation A, SourceLocation B) {
+  return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A), SM.getExpansionLoc(B));
+}
+
+bool contains(const SourceManager &SM, SourceRange R, SourceLocation L) {
+  return !isBefore(SM, L, R.getBegin()) && !isBefore(SM, R.getEnd(), L);
+}
+
+namespace {
+class SuspensionCollector : public BodyVisitor<SuspensionCollector> {
+public:
+  std::vector<const Expr *> Points;
+  std::vector<const Stmt *> Loops;
+  bool VisitCoawaitExpr(CoawaitExpr *E) {
+    if (!E->isImplicit())
+      Points.push_back(E);
+    return true;
+  }
+  bool VisitCoyieldExpr(CoyieldExpr *E) {
+    Points.push_back(E);
+    return true;
+  }
+  bool VisitForStmt(ForStmt *S) { return addLoop(S); }
+  bool VisitWhileStmt(WhileStmt *S) { return addLoop(S); }
+  bool VisitDoStmt(DoStmt *S) { return addLoop(S); }
+  bool VisitCXXForRangeStmt(CXXForRangeStmt *S) { return addLoop(S); }
+
+private:
+  bool addLoop(const Stmt *S) {
+    Loops.push_back(S);
+    return true;
+  }
+};
+} // namespace
+
+Suspensions::Suspensions(const ASTContext &Ctx, const Stmt *Body) : SM(Ctx.getSourceManager()) {
+  SuspensionCollector C;
+  C.TraverseStmt(const_cast<Stmt *>(Body));
+  Points = std::move(C.Points);
+  std::stable_sort(Points.begin(), Points.end(), [&](const Expr *A, const Expr *B) {
+    return isBefore(SM, A->getBeginLoc(), B->getBeginLoc());
+  });
+  for (const Stmt *L : C.Loops)
+    for (const Expr *P : Points)
+      if (contains(SM, L->getSourceRange(), P->getBeginLoc())) {
+        Loops.push_back({L, P});
+        break;
+      }
+}
+
+const Expr *Suspensions::suspendedBefore(SourceLocation Loc) const {
+  // A suspension happens once its operand has been evaluated: code after the
+  // end of the co_await expression runs after it.
+  for (const Expr *P : Points)
+    if (isBefore(SM, P->getEndLoc(), Loc))
+      return P;
+  for (const auto &[Loop, P] : Loops)
+    if (contains(SM, Loop->getSourceRange(), Loc))
+      return P;
+  return nullptr;
+}
+
+std::string functionName(const DeclContext *DC) {
+  for (; DC; DC = DC->getParent()) {
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(DC))
+      if (MD->getParent()->isLambda())
+        continue;
+    if (const auto *FD = dyn_cast<FunctionDecl>(DC))
+      return FD->getNameAsString();
+    if (const auto *RD = dyn_cast<CXXRecordDecl>(DC))
+      if (RD->isLambda())
+        continue;
+    if (isa<TranslationUnitDecl>(DC) || isa<NamespaceDecl>(DC))
+      break;
+  }
+  return "<global>";
+}
+
+bool isUnderCoAwait(ASTContext &Ctx, const Expr *E) {
+  DynTypedNode N = DynTypedNode::create(*E);
+  for (int Depth = 0; Depth < 64; ++Depth) {
+    auto Parents = Ctx.getParents(N);
+    if (Parents.empty())
+      return false;
+    N = Parents[0];
+    const auto *P = N.get<Expr>();
+    if (!P)
+      return false; // left the full-expression
+    if (isa<CoawaitExpr>(P) || isa<CoyieldExpr>(P))
+      return true;
+  }
+  return false;
+}
+
+} // namespace checks
+} // namespace coroscope

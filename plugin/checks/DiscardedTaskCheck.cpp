@@ -1,0 +1,88 @@
+//===- DiscardedTaskCheck.cpp - A lazy task created and dropped -----------===//
+//
+// "Discarded" is decided syntactically: the call is a statement of its own
+// (in a block, an if/loop body, a case or label) or the operand of a cast to
+// void. A task stored in a variable and never awaited is not reported here
+// (the run-time never-started check finds it).
+//
+//===----------------------------------------------------------------------===//
+#include "DiscardedTaskCheck.h"
+
+#include "CoroAst.h"
+
+using namespace clang;
+
+namespace coroscope {
+namespace checks {
+namespace {
+
+class DiscardFinder : public BodyVisitor<DiscardFinder> {
+public:
+  std::vector<std::pair<const Expr *, bool>> Discarded; // expression, cast to void
+
+  bool VisitCompoundStmt(CompoundStmt *S) {
+    for (Stmt *Child : S->body())
+      statement(Child);
+    return true;
+  }
+  bool VisitIfStmt(IfStmt *S) { return statement(S->getThen()), statement(S->getElse()), true; }
+  bool VisitForStmt(ForStmt *S) { return statement(S->getBody()), true; }
+  bool VisitWhileStmt(WhileStmt *S) { return statement(S->getBody()), true; }
+  bool VisitDoStmt(DoStmt *S) { return statement(S->getBody()), true; }
+  bool VisitCXXForRangeStmt(CXXForRangeStmt *S) { return statement(S->getBody()), true; }
+  bool VisitSwitchCase(SwitchCase *S) { return statement(S->getSubStmt()), true; }
+  bool VisitLabelStmt(LabelStmt *S) { return statement(S->getSubStmt()), true; }
+  bool VisitExplicitCastExpr(ExplicitCastExpr *E) {
+    if (E->getTypeAsWritten()->isVoidType())
+      Discarded.push_back({E->getSubExpr(), true});
+    return true;
+  }
+
+private:
+  void statement(Stmt *S) {
+    if (const auto *E = dyn_cast_or_null<Expr>(S)) {
+      const Expr *Inner = stripImplicit(E);
+      if (!isa<ExplicitCastExpr>(Inner)) // (void)f() is seen by VisitExplicitCastExpr
+        Discarded.push_back({Inner, false});
+    }
+  }
+};
+
+} // namespace
+
+void DiscardedTaskCheck::checkFunctionBody(const FunctionDecl *FD, const Stmt *Body,
+                                           Reporter &R) {
+  DiscardFinder F;
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+  for (const auto &[E, VoidCast] : F.Discarded) {
+    const auto *Call = dyn_cast<CallExpr>(stripImplicit(E));
+    if (!Call)
+      continue;
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    QualType T = Call->getCallReturnType(R.context());
+    if (!Callee || T->isReferenceType() || T->isPointerType())
+      continue;
+    const CXXRecordDecl *Task = classOf(T);
+    const FunctionDecl *Init = lazyInitialSuspend(Task);
+    if (!Init)
+      continue;
+    if (!VoidCast && Call->hasUnusedResultAttr(R.context()))
+      continue; // Clang's own -Wunused-result reports it
+    std::string TypeName = T.getUnqualifiedType().getAsString(R.context().getPrintingPolicy());
+    Finding W = R.warn(name(), Call->getBeginLoc(),
+                       "the lazy task returned by '" + Callee->getNameAsString() + "' is " +
+                           (VoidCast ? "cast to void" : "discarded") +
+                           "; it is destroyed before it starts, so the body of '" +
+                           Callee->getNameAsString() + "' never runs (co_await it, or start it)");
+    if (W)
+      W.note(Init->getLocation(), "'" + TypeName +
+                                      "' starts suspended: its promise's initial_suspend() "
+                                      "returns '" +
+                                      Init->getReturnType().getAsString(
+                                          R.context().getPrintingPolicy()) +
+                                      "'");
+  }
+}
+
+} // namespace checks
+} // namespace coroscope

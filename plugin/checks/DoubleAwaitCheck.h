@@ -1,0 +1,32 @@
+//===- DoubleAwaitCheck.h - A single-consumption task awaited twice -------===//
+//
+// The compile-time half of the run-time double-await check: the same
+// variable awaited twice with no assignment in between, or awaited after it
+// was moved from.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COROSCOPE_PLUGIN_CHECKS_DOUBLEAWAITCHECK_H
+#define COROSCOPE_PLUGIN_CHECKS_DOUBLEAWAITCHECK_H
+
+#include "Check.h"
+
+namespace coroscope {
+namespace checks {
+
+/// Flags `co_await t` where `t` was already awaited (and its type can be
+/// awaited only once) or was moved from, on a path with no assignment to `t`
+/// in between. See docs/checks.md#double-await-compile-time.
+class DoubleAwaitCheck : public Check {
+public:
+  llvm::StringRef name() const override { return "double-await"; }
+  void checkCoroutine(const Coroutine &C, Reporter &R) override;
+};
+
+/// Whether a task of type RD may be awaited only once (see docs/checks.md).
+/// Awaiter is the awaiter type a co_await of it produced, when known.
+bool isSingleConsumption(const clang::CXXRecordDecl *RD, clang::QualType Awaiter);
+
+} // namespace checks
+} // namespace coroscope
+
+#endif

@@ -1,0 +1,31 @@
+//===- LockAcrossSuspendCheck.h - A lock held across a suspension ---------===//
+//
+// A std::mutex held across co_await is held by a suspended coroutine: other
+// threads block (or deadlock, if the resumer needs the same mutex), and the
+// coroutine may resume on another thread, which then unlocks a mutex it does
+// not own - undefined behaviour.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COROSCOPE_PLUGIN_CHECKS_LOCKACROSSSUSPENDCHECK_H
+#define COROSCOPE_PLUGIN_CHECKS_LOCKACROSSSUSPENDCHECK_H
+
+#include "Check.h"
+
+namespace coroscope {
+namespace checks {
+
+/// Flags a co_await/co_yield in the scope of a std::lock_guard,
+/// std::scoped_lock, std::unique_lock or std::shared_lock local declared
+/// before it, unless a unique/shared lock was unlocked (or released, or
+/// moved from) in between, or was constructed with std::defer_lock and not
+/// locked since. See docs/checks.md#lock-across-suspend.
+class LockAcrossSuspendCheck : public Check {
+public:
+  llvm::StringRef name() const override { return "lock-across-suspend"; }
+  void checkCoroutine(const Coroutine &C, Reporter &R) override;
+};
+
+} // namespace checks
+} // namespace coroscope
+
+#endif

@@ -1,0 +1,85 @@
+// reference-parameter: a temporary bound to a reference, pointer or view
+// parameter that the coroutine reads after it has suspended.
+// RUN: %clangxx -fplugin=%coroscope_plugin -fsyntax-only -Xclang -verify %s
+// RUN: %clangxx -Xclang -load -Xclang %coroscope_plugin -fsyntax-only -Xclang -verify %s
+#include "Inputs/tasks.h"
+#include <string>
+#include <string_view>
+#include <span>
+#include <vector>
+
+std::string make();
+std::vector<int> numbers();
+void use(const std::string &);
+void use(std::string_view);
+void use(int);
+Task<> sync_wait_like(Task<>);
+
+// Eager: reads `s` after its first co_await.
+Detached eager_after(const std::string &s) { // #p1
+  co_await Yield{};
+  use(s); // #use1
+}
+
+// Lazy: every read of `v` happens after the call returned.
+Task<> lazy_view(std::string_view v) { // #p2
+  use(v); // #use2
+  co_return;
+}
+
+// Eager, read in a loop that suspends.
+Detached loop(std::span<const int> xs) { // #p3
+  for (int x : xs) { // #use3
+    use(x);
+    co_await Yield{};
+  }
+}
+
+// Eager, reads only before the first suspension.
+Detached before_only(const std::string &s) {
+  std::string copy = s;
+  co_await Yield{};
+  use(copy);
+}
+
+// Never suspends.
+Detached no_suspend(const std::string &s) {
+  use(s);
+  co_return;
+}
+
+//===--- should trigger ---===//
+
+void callers() {
+  // expected-note@#p1 {{parameter 's' of 'eager_after' declared here; take it by value to keep a copy in the coroutine frame}}
+  // expected-note@#use1 {{'s' is read here, after the coroutine has suspended}}
+  // expected-warning@+1 {{coroutine 'eager_after' gets a temporary for its reference parameter 's', which dies at the end of this full-expression, but reads 's' after it has suspended [coroscope-reference-parameter]}}
+  eager_after(make());
+  // expected-note@#p2 {{parameter 'v' of 'lazy_view' declared here}}
+  // expected-note@#use2 {{'v' is read here; 'lazy_view' starts suspended, so this runs after the call has returned}}
+  // expected-warning@+1 {{coroutine 'lazy_view' gets a temporary for its view parameter 'v'}}
+  Task<> t = lazy_view(make());
+  // expected-note@#p3 {{parameter 'xs' of 'loop' declared here}}
+  // expected-note@#use3 {{'xs' is read here, after the coroutine has suspended}}
+  // expected-warning@+1 {{coroutine 'loop' gets a temporary for its view parameter 'xs'}}
+  loop(numbers());
+  eager_after(make()); // NOLINT(coroscope-reference-parameter)
+}
+
+// A string literal converted to a std::string temporary dangles the same way.
+void literal() {
+  // expected-note@#p1 {{parameter 's' of 'eager_after' declared here}}
+  // expected-note@#use1 {{'s' is read here}}
+  eager_after("literal"); // expected-warning {{coroutine 'eager_after' gets a temporary}}
+}
+
+//===--- should NOT trigger ---===//
+
+Task<> safe_callers() {
+  std::string local = make();
+  eager_after(local);              // the caller's object outlives the coroutine
+  before_only(make());             // read before the first suspension only
+  no_suspend(make());              // never suspends
+  co_await lazy_view(make());      // awaited in the same full-expression
+  co_await sync_wait_like(lazy_view(make())); // consumed within the full-expression
+}
