@@ -41,6 +41,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
 #include <optional>
@@ -66,6 +67,7 @@ constexpr const char *kDestroyEnter = "__coroscope_handle_destroy_enter";
 constexpr const char *kDestroyExit = "__coroscope_handle_destroy_exit";
 constexpr const char *kDone = "__coroscope_handle_done";
 constexpr const char *kAwaitReturn = "__coroscope_await_return";
+constexpr const char *kResumeUnwind = "__coroscope_handle_resume_unwind";
 constexpr const char *kAwaitTransfer = "__coroscope_await_transfer";
 constexpr const char *kCoroutineCall = "__coroscope_coroutine_call";
 constexpr const char *kHookPrefix = "__coroscope_";
@@ -139,6 +141,7 @@ private:
   FunctionCallee hook(const char *Name, ArrayRef<Type *> Params, bool FramePtrArgs);
   void instrument(Coroutine &C);
   void instrumentHandleCall(const HandleCall &H);
+  void addUnwindHook(CallBase *Call, FunctionCallee Hook, ArrayRef<Value *> Args);
   void instrumentAwaitReturn(const SuspendPoint &P, Value *Frame);
   void emitCtor();
 };
@@ -558,6 +561,48 @@ void Instrumenter::instrumentHandleCall(const HandleCall &H) {
     IRBuilder<> After(H.Call->getNextNode());
     After.CreateCall(ExitH, {Site, Frame});
   }
+  if (H.Op == log::kSiteResumeCall)
+    addUnwindHook(H.Call, hook(kResumeUnwind, {Ptr, Ptr}, true), {Site, Frame});
+}
+
+// An exception that escapes a coroutine (unhandled_exception rethrows) leaves
+// it at its final suspend point and unwinds out of resume(): the runtime must
+// see that resume() end too, or it takes the frame for running forever. A
+// resume() called without a landing pad gets a cleanup pad that reports it
+// and resumes unwinding, so the exception's path is otherwise unchanged.
+void Instrumenter::addUnwindHook(CallBase *Call, FunctionCallee Hook, ArrayRef<Value *> Args) {
+  if (Call->doesNotThrow())
+    return;
+  if (auto *Inv = dyn_cast<InvokeInst>(Call)) {
+    BasicBlock *Pad = Inv->getUnwindDest();
+    if (!Pad->isLandingPad())
+      return; // funclet-based EH (Windows): not this platform
+    if (!Pad->getSinglePredecessor()) {
+      SmallVector<BasicBlock *, 2> NewBBs;
+      SplitLandingPadPredecessors(Pad, {Inv->getParent()}, ".coroscope", ".rest", NewBBs);
+      Pad = NewBBs[0];
+    }
+    IRBuilder<> B(&*Pad->getFirstInsertionPt());
+    B.CreateCall(Hook, Args);
+    return;
+  }
+  Function *F = Call->getFunction();
+  if (!F->hasPersonalityFn()) {
+    FunctionCallee Gxx = M.getOrInsertFunction(
+        "__gxx_personality_v0", FunctionType::get(Type::getInt32Ty(Ctx), true));
+    F->setPersonalityFn(cast<Constant>(Gxx.getCallee()));
+  } else if (!isa<Function>(F->getPersonalityFn()->stripPointerCasts())) {
+    return;
+  }
+  BasicBlock *Pad = BasicBlock::Create(Ctx, "coroscope.unwind", F);
+  IRBuilder<> B(Pad);
+  B.SetCurrentDebugLocation(Call->getDebugLoc());
+  Type *LPTy = StructType::get(PointerType::getUnqual(Ctx), Type::getInt32Ty(Ctx));
+  LandingPadInst *LP = B.CreateLandingPad(LPTy, 0);
+  LP->setCleanup(true);
+  B.CreateCall(Hook, Args);
+  B.CreateResume(LP);
+  changeToInvokeAndSplitBasicBlock(cast<CallInst>(Call), Pad);
 }
 
 // STEP 5: register the table from a COMDAT constructor, once per linked image

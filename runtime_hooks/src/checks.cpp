@@ -14,6 +14,11 @@
 #include "options.h"
 #include "sites.h"
 
+#include <link.h>
+#include <sys/uio.h>
+#include <unistd.h>
+#include <utility>
+
 namespace coroscope {
 namespace rt {
 
@@ -23,6 +28,60 @@ namespace {
 
 inline uint32_t idOf(const Site *s) { return s ? s->id : 0; }
 inline bool inBody(const Site *s) { return s && (s->kind == kSiteAwait || s->kind == kSiteYield); }
+
+struct ExecRange {
+  uint64_t lo, hi;
+};
+
+int collectExec(struct dl_phdr_info *info, size_t, void *data) {
+  auto *out = static_cast<std::pair<ExecRange *, int> *>(data);
+  for (int i = 0; i < info->dlpi_phnum && out->second < 512; ++i) {
+    const auto &ph = info->dlpi_phdr[i];
+    if (ph.p_type == PT_LOAD && (ph.p_flags & PF_X))
+      out->first[out->second++] = {info->dlpi_addr + ph.p_vaddr,
+                                   info->dlpi_addr + ph.p_vaddr + ph.p_memsz};
+  }
+  return 0;
+}
+
+/// True when the memory of a frame the registry saw destroyed now holds a
+/// live coroutine frame that coroscope never saw (built without the plugin):
+/// a destroy-function pointer into code, and not the one the old frame had.
+/// Only on the error path: it reads memory with a system call that cannot
+/// fault, and walks the loaded images.
+bool foreignFrameAt(uint64_t frame, const FrameEntry *e) {
+  uint64_t words[2];
+  struct iovec local = {words, sizeof words};
+  struct iovec remote = {reinterpret_cast<void *>(frame), sizeof words};
+  if (process_vm_readv(getpid(), &local, 1, &remote, 1, 0) != ssize_t(sizeof words))
+    return false;
+  if (words[1] == e->destroy_fn)
+    return false; // the destroyed frame's own bytes, untouched
+  static ExecRange ranges[512];
+  std::pair<ExecRange *, int> out{ranges, 0};
+  dl_iterate_phdr(collectExec, &out);
+  auto code = [&](uint64_t p) {
+    for (int i = 0; i < out.second; ++i)
+      if (p >= ranges[i].lo && p < ranges[i].hi)
+        return true;
+    return false;
+  };
+  return code(words[1]) && (words[0] == 0 || code(words[0]));
+}
+
+/// A destroyed entry whose address now holds a frame coroscope cannot see:
+/// forget it rather than report the program's correct use of that frame.
+bool forgetIfForeign(FrameEntry *e, uint64_t frame) {
+  if (!foreignFrameAt(frame, e))
+    return false;
+  e->word.store(packWord(0, 0, 0), std::memory_order_release);
+  return true;
+}
+
+bool atYield(uint32_t site_id) {
+  const Site *s = siteById(site_id);
+  return s && s->kind == kSiteYield;
+}
 
 bool alreadyReported(ThreadState *t, uint64_t frame) {
   if (t->reported_frame != frame)
@@ -52,11 +111,13 @@ bool claim(ThreadState *t, FrameEntry *e, uint64_t w) {
 /// Checks an operation that is about to run `e`'s frame (resume() or a
 /// symmetric transfer), and claims the frame when it may run.
 void checkRun(ThreadState *t, uint64_t frame, FrameEntry *e, uint32_t site, bool is_await,
-              const char *op) {
+              const char *op, uint64_t awaiting = 0) {
   for (;;) {
     uint64_t w = e->word.load(std::memory_order_acquire);
     switch (wordState(w)) {
     case kFrameDestroyed:
+      if (forgetIfForeign(e, frame))
+        return;
       fatal(t, kCheckUseAfterDestroy, frame, e, site, e->destroy_site, op, "destroyed",
             e->destroy_thread);
       return;
@@ -96,6 +157,18 @@ void checkRun(ThreadState *t, uint64_t frame, FrameEntry *e, uint32_t site, bool
       }
       [[fallthrough]];
     case kFrameSuspended:
+      if (is_await && awaiting && awaiting != frame && e->first_await_site && e->awaiter &&
+          e->awaiter != awaiting &&
+          !(e->flags.load(std::memory_order_relaxed) & kFlagAtInitial) && !atYield(wordSite(w))) {
+        // Another frame awaits this task already and it is parked mid-body
+        // (not at a co_yield: an async generator is pulled by each await).
+        const FrameEntry *first = findFrame(e->awaiter);
+        if (first && wordState(first->word.load(std::memory_order_acquire)) == kFrameSuspended) {
+          fatal(t, kCheckDoubleAwait, frame, e, site, e->first_await_site,
+                "await of a task another coroutine is still awaiting", "first awaited");
+          return;
+        }
+      }
       if (claim(t, e, w))
         return;
       continue; // the state moved under us: look again
@@ -154,6 +227,14 @@ void onAwaitSuspend(ThreadState *t, const Site *site, uint64_t frame) {
   FrameEntry *e = findFrame(frame);
   if (!e)
     return;
+  if (wordState(e->word.load(std::memory_order_acquire)) == kFrameDestroyed && gOptions.checks &&
+      !alreadyReported(t, frame)) {
+    // It was destroyed while it ran (destroy() from its own body or from a
+    // coroutine it resumed) and goes on running in freed memory.
+    fatal(t, kCheckUseAfterDestroy, frame, e, idOf(site), e->destroy_site,
+          "a destroyed frame goes on running", "destroyed", e->destroy_thread);
+    return;
+  }
   uint32_t flags = e->flags.load(std::memory_order_relaxed) & ~kFlagAtInitial;
   if (site && site->kind == kSiteInitial && !(flags & kFlagStarted))
     flags |= kFlagAtInitial;
@@ -193,7 +274,7 @@ void onAwaitTransfer(ThreadState *t, const Site *site, uint64_t frame, uint64_t 
   FrameEntry *e = findFrame(target);
   if (!e)
     return; // noop_coroutine(), or a frame built without coroscope
-  checkRun(t, target, e, idOf(site), is_await, "symmetric transfer into");
+  checkRun(t, target, e, idOf(site), is_await, "symmetric transfer into", frame);
   if (is_await && target != frame) {
     e->awaiter = frame;
     if (!e->first_await_site)
@@ -269,6 +350,10 @@ void onFrameFree(ThreadState *t, const Site *fn, uint64_t frame, bool heap) {
   }
   e->destroy_site = in_destroy ? idOf(t->destroy_call) : wordSite(w);
   e->destroy_thread = t->thread;
+  // Still the frame's memory here (operator delete comes after this hook):
+  // its destroy-function pointer (the second word, switch-ABI layout) tells
+  // later whether the bytes at this address are still this dead frame's.
+  e->destroy_fn = reinterpret_cast<const uint64_t *>(frame)[1];
   if (!in_destroy)
     flags |= kFlagSelfDestroyed;
   e->flags.store(flags, std::memory_order_relaxed);
@@ -303,7 +388,7 @@ void onResumeEnter(ThreadState *t, const Site *call, uint64_t frame) {
   // await waits for.
   bool in_await = t->await_frame && t->await_frame != frame && t->await_site &&
                   t->await_site == t->body_await_site;
-  checkRun(t, frame, e, idOf(call), in_await, "resume()");
+  checkRun(t, frame, e, idOf(call), in_await, "resume()", in_await ? t->await_frame : 0);
   if (in_await) {
     e->awaiter = t->await_frame;
     if (!e->first_await_site)
@@ -328,7 +413,26 @@ void onResumeExit(ThreadState *t, const Site *, uint64_t) {
   }
 }
 
+void onResumeUnwind(ThreadState *t, const Site *call, uint64_t frame) {
+  // The exception left the coroutine: it is suspended at its final point
+  // (the frame may also be one that a nested resume() already finished).
+  if (FrameEntry *e = findFrame(frame)) {
+    uint64_t w = e->word.load(std::memory_order_acquire);
+    if (wordState(w) == kFrameRunning && wordThread(w) == t->thread) {
+      e->flags.fetch_or(kFlagCompleted, std::memory_order_relaxed);
+      e->word.compare_exchange_strong(w, packWord(kFrameFinal, t->thread, wordSite(w)),
+                                      std::memory_order_acq_rel);
+    }
+  }
+  onResumeExit(t, call, frame);
+}
+
 void onDestroyEnter(ThreadState *t, const Site *call, uint64_t frame) {
+  // Destroying a frame destroys what it owns (a child task): keep the outer
+  // destroy() to restore when the inner one returns.
+  if (t->destroy_depth < kMaxDestroyNesting)
+    t->destroy_outer[t->destroy_depth] = {t->destroy_call, t->destroy_frame};
+  ++t->destroy_depth;
   t->destroy_call = call;
   t->destroy_frame = frame;
   if (!gOptions.checks)
@@ -339,13 +443,16 @@ void onDestroyEnter(ThreadState *t, const Site *call, uint64_t frame) {
   uint64_t w = e->word.load(std::memory_order_acquire);
   switch (wordState(w)) {
   case kFrameDestroyed:
+    if (forgetIfForeign(e, frame))
+      return;
     fatal(t, kCheckDoubleDestroy, frame, e, idOf(call), e->destroy_site,
           "destroy() of an already destroyed frame", "first destroyed", e->destroy_thread);
     return;
   case kFrameRunning:
-    if (wordThread(w) != t->thread)
-      fatal(t, kCheckConcurrentResume, frame, e, idOf(call), wordSite(w),
-            "destroy() of a frame running on another thread", "running since", wordThread(w));
+    fatal(t, kCheckConcurrentResume, frame, e, idOf(call), wordSite(w),
+          wordThread(w) != t->thread ? "destroy() of a frame running on another thread"
+                                     : "destroy() of a frame that is running on this thread",
+          "running since", wordThread(w));
     return;
   case kFrameSuspending:
     if (wordThread(w) != t->thread) {
@@ -360,8 +467,13 @@ void onDestroyEnter(ThreadState *t, const Site *call, uint64_t frame) {
   }
 }
 
-void onDestroyExit(ThreadState *t, const Site *, uint64_t frame) {
-  if (t->destroy_frame == frame) {
+void onDestroyExit(ThreadState *t, const Site *, uint64_t) {
+  if (t->destroy_depth == 0)
+    return;
+  if (--t->destroy_depth < kMaxDestroyNesting) {
+    t->destroy_call = t->destroy_outer[t->destroy_depth].call;
+    t->destroy_frame = t->destroy_outer[t->destroy_depth].frame;
+  } else {
     t->destroy_call = nullptr;
     t->destroy_frame = 0;
   }
@@ -371,7 +483,8 @@ void onDone(ThreadState *t, const Site *call, uint64_t frame) {
   if (!gOptions.checks)
     return;
   FrameEntry *e = findFrame(frame);
-  if (e && wordState(e->word.load(std::memory_order_acquire)) == kFrameDestroyed)
+  if (e && wordState(e->word.load(std::memory_order_acquire)) == kFrameDestroyed &&
+      !forgetIfForeign(e, frame))
     fatal(t, kCheckUseAfterDestroy, frame, e, idOf(call), e->destroy_site,
           "done() on a destroyed frame", "destroyed", e->destroy_thread);
 }

@@ -60,6 +60,32 @@ void onCrash(int sig, siginfo_t *info, void *uctx) {
 
 void onDump(int) { writeLiveFrames(STDERR_FILENO, /*from_signal=*/true); }
 
+// SIGTERM and SIGINT end most services: write what is buffered, then let
+// the signal do what it would have done.
+constexpr int kStopSignals[] = {SIGTERM, SIGINT};
+struct sigaction gPreviousStop[sizeof(kStopSignals) / sizeof(int)];
+
+void onStop(int sig, siginfo_t *info, void *uctx) {
+  flushAllThreads(/*from_signal=*/true);
+  for (size_t i = 0; i < sizeof(kStopSignals) / sizeof(int); ++i) {
+    if (kStopSignals[i] != sig)
+      continue;
+    const struct sigaction &prev = gPreviousStop[i];
+    if ((prev.sa_flags & SA_SIGINFO) && prev.sa_sigaction) {
+      prev.sa_sigaction(sig, info, uctx);
+      return;
+    }
+    if (prev.sa_handler == SIG_IGN)
+      return;
+    if (prev.sa_handler != SIG_DFL && prev.sa_handler) {
+      prev.sa_handler(sig);
+      return;
+    }
+  }
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
 } // namespace
 
 bool crashing() { return gCrashing != 0; }
@@ -91,6 +117,15 @@ void installSignalHandlers() {
     sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
     sigemptyset(&sa.sa_mask);
     sigaction(kCrashSignals[i], &sa, &gPrevious[i]);
+  }
+  for (size_t i = 0; i < sizeof(kStopSignals) / sizeof(int); ++i) {
+    struct sigaction sa = {};
+    sa.sa_sigaction = onStop;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaction(kStopSignals[i], &sa, &gPreviousStop[i]);
+    if (gPreviousStop[i].sa_handler == SIG_IGN && !(gPreviousStop[i].sa_flags & SA_SIGINFO))
+      sigaction(kStopSignals[i], &gPreviousStop[i], nullptr); // keep "ignored" as it was
   }
   if (gOptions.dump_signal > 0) {
     struct sigaction sa = {};

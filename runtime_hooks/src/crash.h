@@ -5,6 +5,8 @@
 // and write a live-frame snapshot, then hand the signal on (the previous
 // handler, or the default action). Each thread gets an alternate signal
 // stack, so a stack overflow from nested resume() calls is handled too.
+// SIGTERM and SIGINT flush too. _exit() and SIGKILL cannot be seen: call
+// __coroscope_flush() before _exit (a forked child, say).
 //
 //===----------------------------------------------------------------------===//
 #ifndef COROSCOPE_RUNTIME_CRASH_H

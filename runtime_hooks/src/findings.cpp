@@ -158,10 +158,43 @@ bool gModulesWritten = false;
 
 } // namespace
 
+namespace {
+// Non-fatal findings repeat (a thread pool hands frames over the same way
+// thousands of times): the first of each (check, site, related site) is
+// written and printed, the repeats are counted and written once at exit.
+struct Repeat {
+  uint32_t check, site, related;
+  uint64_t count;
+  log::FindingRecord first;
+};
+constexpr int kMaxRepeats = 1024;
+Repeat gRepeats[kMaxRepeats];
+int gNumRepeats = 0;
+
+/// True when this finding was seen before (then only counted). Under
+/// report_lock.
+bool repeated(const Finding &f) {
+  for (int i = 0; i < gNumRepeats; ++i)
+    if (gRepeats[i].check == f.check && gRepeats[i].site == f.site &&
+        gRepeats[i].related == f.related_site) {
+      ++gRepeats[i].count;
+      return true;
+    }
+  if (gNumRepeats < kMaxRepeats)
+    gRepeats[gNumRepeats++] = {uint32_t(f.check), f.site, f.related_site, 0, {}};
+  return false;
+}
+
+pthread_mutex_t report_lock = PTHREAD_MUTEX_INITIALIZER;
+} // namespace
+
 void report(ThreadState *t, const Finding &f) {
   // One report at a time: the buffers below are shared.
-  static pthread_mutex_t report_lock = PTHREAD_MUTEX_INITIALIZER;
   pthread_mutex_lock(&report_lock);
+  if (!f.fatal && repeated(f)) {
+    pthread_mutex_unlock(&report_lock);
+    return;
+  }
   int saved_errno = errno;
   static log::BacktraceEntry bt[kMaxBacktrace];
   static void *pcs_raw[kMaxPcs + 3];
@@ -198,6 +231,13 @@ void report(ThreadState *t, const Finding &f) {
   }
   writeFindingLocked(r, bt, pcs);
   writerUnlock();
+  if (!f.fatal)
+    for (int i = gNumRepeats - 1; i >= 0; --i)
+      if (gRepeats[i].check == f.check && gRepeats[i].site == f.site &&
+          gRepeats[i].related == f.related_site) {
+        gRepeats[i].first = r;
+        break;
+      }
 
   bool abort_now = f.fatal && gOptions.on_error == OnError::Abort;
   if (gOptions.on_error != OnError::Continue) {
@@ -312,6 +352,33 @@ void writeLiveFrames(int fd, bool from_signal) {
 void exitScan() {
   if (crashing())
     return;
+  // The repeats of non-fatal findings, as one record each: the analyzer
+  // merges it with the first one and shows the total count.
+  pthread_mutex_lock(&report_lock);
+  for (int i = 0; i < gNumRepeats; ++i)
+    if (gRepeats[i].count) {
+      log::FindingRecord r = gRepeats[i].first;
+      r.count = uint32_t(gRepeats[i].count);
+      r.backtrace_len = 0;
+      r.pc_count = 0;
+      writerLock();
+      writeFindingLocked(r, nullptr, nullptr);
+      writerUnlock();
+      if (gOptions.on_error != OnError::Continue) {
+        static Text out;
+        out << "==coroscope== " << checkName(log::CheckKind(r.check)) << ": " << r.count
+            << " more like the one above at ";
+        out.site(r.site) << "\n";
+        out.writeTo(STDERR_FILENO);
+      }
+    }
+  pthread_mutex_unlock(&report_lock);
+  if (uint64_t lost = untrackedFrames()) {
+    static Text out;
+    out << "==coroscope== note: " << lost
+        << " frames were not tracked (frame table full near their address): their checks were skipped\n";
+    out.writeTo(STDERR_FILENO);
+  }
   if (gOptions.checks) {
     // Group frames never destroyed by (function, creation site).
     struct Group {

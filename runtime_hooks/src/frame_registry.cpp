@@ -15,11 +15,15 @@ namespace rt {
 namespace {
 constexpr uint64_t kSlots = uint64_t(1) << 20;
 constexpr uint64_t kMask = kSlots - 1;
-// Beyond this many probes an insert takes over the first tombstone it saw.
+// Beyond this many probes an insert takes over the first tombstone it saw;
+// no key is ever placed further than kMaxProbe from its home slot, so every
+// look-up (also of frames never seen, like noop_coroutine()) stops there,
+// however many tombstones a long run leaves.
 constexpr uint64_t kReuseAfter = 8;
-constexpr uint64_t kMaxProbe = 4096;
+constexpr uint64_t kMaxProbe = 64;
 
 FrameEntry *gTable = nullptr;
+std::atomic<uint64_t> gUntracked{0};
 pthread_once_t gTableOnce = PTHREAD_ONCE_INIT;
 
 void allocTable() {
@@ -65,10 +69,11 @@ FrameEntry *insertFrame(uint64_t frame) {
     uint64_t k = t[i].key.load(std::memory_order_acquire);
     if (k == frame)
       return &t[i];
-    if (k == 0) {
-      // Lookups stop at the first empty slot, so a key goes there or into a
-      // tombstone before it, never past it.
-      FrameEntry *target = (tomb && n > kReuseAfter) ? tomb : &t[i];
+    // A new key goes into the first empty slot, or into a tombstone before
+    // it once the chain is long: earlier in the chain than any stale copy
+    // of the same key, so look-ups find the new entry first.
+    if (k == 0 || (tomb && n > kReuseAfter)) {
+      FrameEntry *target = k == 0 && !(tomb && n > kReuseAfter) ? &t[i] : tomb;
       uint64_t expected = target == tomb ? tomb_key : 0;
       if (target->key.compare_exchange_strong(expected, frame, std::memory_order_acq_rel))
         return target;
@@ -87,8 +92,11 @@ FrameEntry *insertFrame(uint64_t frame) {
   }
   if (tomb && tomb->key.compare_exchange_strong(tomb_key, frame, std::memory_order_acq_rel))
     return tomb;
+  gUntracked.fetch_add(1, std::memory_order_relaxed);
   return nullptr;
 }
+
+uint64_t untrackedFrames() { return gUntracked.load(std::memory_order_relaxed); }
 
 FrameEntry *registryBegin() { return gTable; }
 FrameEntry *registryEnd() { return gTable ? gTable + kSlots : nullptr; }

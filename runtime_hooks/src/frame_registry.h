@@ -53,14 +53,18 @@ struct alignas(64) FrameEntry {
   std::atomic<uint32_t> flags;
   uint64_t awaiter; ///< the frame awaiting this one, 0 if none known
   uint64_t bytes;   ///< heap bytes
+  uint64_t destroy_fn; ///< the frame's destroy-function pointer when it was freed
 };
 static_assert(sizeof(FrameEntry) == 64, "one cache line per frame");
 
 /// The entry of `frame`, or null when it was never seen (or evicted).
 FrameEntry *findFrame(uint64_t frame);
 /// The entry of `frame`, created (or taken over from a tombstone) if needed;
-/// null only when the table is full.
+/// null only when the table is full around its home slot (then counted).
 FrameEntry *insertFrame(uint64_t frame);
+
+/// Frames that could not be tracked (their checks are skipped).
+uint64_t untrackedFrames();
 
 /// Calls fn(entry) for every used entry. Safe while other threads run.
 template <class Fn> void forEachFrame(Fn &&fn);

@@ -141,6 +141,12 @@ COROSCOPE_RT_API void __coroscope_handle_resume_exit(const __coroscope_site *cal
   onResumeExit(t, call, addr(frame));
 }
 
+COROSCOPE_RT_API void __coroscope_handle_resume_unwind(const __coroscope_site *call, void *frame) {
+  HOOK_PROLOGUE
+  emit(t, log::kEvResumeExit, 0, call, now(), frame);
+  onResumeUnwind(t, call, addr(frame));
+}
+
 COROSCOPE_RT_API void __coroscope_handle_destroy_enter(const __coroscope_site *call, void *frame) {
   HOOK_PROLOGUE
   emit(t, log::kEvDestroyEnter, 0, call, now(), frame);

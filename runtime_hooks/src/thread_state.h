@@ -26,6 +26,7 @@ namespace rt {
 
 constexpr uint32_t kCapacity = 16384; // records per thread buffer (384 KiB)
 constexpr uint32_t kMaxNesting = 4096;  // resume() levels whose context is kept
+constexpr uint32_t kMaxDestroyNesting = 64; // destroy() levels whose context is kept
 
 struct alignas(64) ThreadState {
   uint32_t count;     ///< records filled; written by the owner with release
@@ -40,6 +41,11 @@ struct alignas(64) ThreadState {
   uint64_t pending_alloc_mem, pending_alloc_bytes;
   const __coroscope_site *destroy_call; ///< the destroy() in progress
   uint64_t destroy_frame;
+  uint32_t destroy_depth;               ///< nested destroy() calls
+  struct {
+    const __coroscope_site *call;
+    uint64_t frame;
+  } destroy_outer[kMaxDestroyNesting];  ///< the destroy() each one is inside
   uint64_t await_frame;      ///< last frame to enter await_suspend here
   uint32_t await_site;
   uint32_t body_await_site;  ///< last co_await/co_yield (not initial/final)

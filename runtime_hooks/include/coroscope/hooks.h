@@ -92,6 +92,9 @@ void __coroscope_frame_free(const struct __coroscope_site *fn, void *frame,
 /// call's file:line:col. done() has no exit hook: it runs no coroutine code.
 void __coroscope_handle_resume_enter(const struct __coroscope_site *call, void *frame);
 void __coroscope_handle_resume_exit(const struct __coroscope_site *call, void *frame);
+/// That resume() ended with an exception escaping the coroutine, which is
+/// then suspended at its final suspend point.
+void __coroscope_handle_resume_unwind(const struct __coroscope_site *call, void *frame);
 void __coroscope_handle_destroy_enter(const struct __coroscope_site *call, void *frame);
 void __coroscope_handle_destroy_exit(const struct __coroscope_site *call, void *frame);
 void __coroscope_handle_done(const struct __coroscope_site *call, void *frame);
