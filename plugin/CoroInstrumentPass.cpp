@@ -30,6 +30,7 @@
 #include "SiteNames.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/IR/Constants.h"
@@ -43,6 +44,7 @@
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
+#include "llvm/Support/Path.h"
 
 #include <optional>
 
@@ -146,6 +148,17 @@ private:
   void emitCtor();
 };
 
+/// The file as a path that stays valid wherever the report is read: debug
+/// info keeps a file relative to the compile's working directory.
+std::string sourcePath(StringRef Dir, StringRef File) {
+  if (File.empty() || sys::path::is_absolute(File) || Dir.empty())
+    return File.str();
+  SmallString<256> Full(Dir);
+  sys::path::append(Full, File);
+  sys::path::remove_dots(Full, /*remove_dot_dot=*/true);
+  return std::string(Full);
+}
+
 // STEP 1: find coroutines and their suspend points without changing anything,
 // so the site table size is known before any hook refers to it.
 void Instrumenter::collect(Function &F) {
@@ -183,7 +196,7 @@ void Instrumenter::collect(Function &F) {
   SiteInfo FnSite(log::kSiteFunction);
   FnSite.Name = demangledName(F.getName());
   if (const DISubprogram *SP = F.getSubprogram()) {
-    FnSite.File = SP->getFilename().str();
+    FnSite.File = sourcePath(SP->getDirectory(), SP->getFilename());
     FnSite.Line = SP->getLine();
   } else {
     FnSite.File = M.getSourceFileName();
@@ -249,7 +262,7 @@ void Instrumenter::fileAndLine(const DILocation *Loc, SiteInfo &S) {
   S.Line = Loc->getLine();
   S.Column = Loc->getColumn();
   if (!Loc->getFilename().empty())
-    S.File = Loc->getFilename().str();
+    S.File = sourcePath(Loc->getDirectory(), Loc->getFilename());
 }
 
 Constant *Instrumenter::stringPtr(StringRef S) {
@@ -506,7 +519,9 @@ void Instrumenter::collectHandleCalls(Function &F) {
       if (Callee->isPresplitCoroutine() && !isa<IntrinsicInst>(CB)) {
         SiteInfo C(log::kSiteCoroutineCall);
         C.Name = demangledName(F.getName());
-        C.File = F.getSubprogram() ? F.getSubprogram()->getFilename().str() : M.getSourceFileName();
+        C.File = F.getSubprogram() ? sourcePath(F.getSubprogram()->getDirectory(),
+                                                F.getSubprogram()->getFilename())
+                                   : M.getSourceFileName();
         if (F.getSubprogram())
           C.Line = F.getSubprogram()->getLine();
         fileAndLine(CB->getDebugLoc().get(), C);
@@ -525,7 +540,7 @@ void Instrumenter::collectHandleCalls(Function &F) {
     SiteInfo S(*Op);
     S.Name = demangledName(F.getName());
     if (const DISubprogram *SP = F.getSubprogram()) {
-      S.File = SP->getFilename().str();
+      S.File = sourcePath(SP->getDirectory(), SP->getFilename());
       S.Line = SP->getLine();
     } else {
       S.File = M.getSourceFileName();
