@@ -39,6 +39,27 @@ struct CheckResult {
 CheckResult checkLogs(const std::vector<std::string> &logs,
                       const std::string &format, uint8_t fail_on);
 
+/// `coroscope lint -p BUILD_DIR [FILES...]` (lint.cpp).
+struct LintCommand {
+  std::string build_dir;
+  std::vector<std::string> files;
+  std::string format = "text"; ///< text, json, sarif
+  std::string fail_on = "warning";
+  std::string output_path; ///< "" or "-": stdout
+  unsigned jobs = 0; ///< 0: hardware concurrency
+};
+struct LintOutcome {
+  std::string output;  ///< the findings in the chosen format
+  std::string summary; ///< one line for stderr
+  std::string errors;  ///< Clang's errors and one "coroscope: error:" line per bad file
+  bool failed = false;   ///< a finding at or above --fail-on
+  bool unusable = false; ///< some file missing from the database or unparsable
+};
+/// Runs the compile-time checks over the files of a compilation database.
+/// Throws std::runtime_error (lint::LintInputError) when the database itself
+/// is unusable.
+LintOutcome lintFiles(const LintCommand &cmd);
+
 /// The install prefix: the parent of the directory holding the running
 /// executable, symlinks resolved. Throws std::runtime_error if unknown.
 std::string installPrefix();

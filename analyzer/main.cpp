@@ -6,6 +6,8 @@
 //   check LOG...    only the findings; exit 1 if one reaches --fail-on
 //   dump LOG        the raw records of one log
 //   flags           compiler/linker flags for instrumented builds
+//   lint -p DIR     the compile-time checks over compile_commands.json;
+//                   exit 1 if one reaches --fail-on, 2 on unusable input
 // Error handling is centralised here so every failure on any input becomes a
 // single `coroscope: error: FILE: offset N: what` line and exit status 2.
 //
@@ -88,6 +90,15 @@ int runCheck(const CheckOptions &opt) {
   return result.failed ? kExitFindings : kExitOk;
 }
 
+int runLint(const LintCommand &cmd) {
+  LintOutcome out = lintFiles(cmd);
+  bool written = writeOutput(cmd.output_path, out.output);
+  std::cerr << out.errors << out.summary;
+  if (!written || out.unusable)
+    return kExitInput;
+  return out.failed ? kExitFindings : kExitOk;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -135,6 +146,30 @@ int main(int argc, char **argv) {
   flags->add_flag("--compile", compile, "The -fplugin flag for the compiler");
   flags->add_flag("--link", link, "The linker flags for the runtime");
 
+  LintCommand lopt;
+  CLI::App *lint = app.add_subcommand(
+      "lint", "Run the compile-time checks over the files of a compilation "
+              "database (parse only); exit 1 if a finding reaches --fail-on, "
+              "2 on unusable input");
+  lint->add_option("-p,--build-dir", lopt.build_dir,
+                   "Directory holding compile_commands.json")
+      ->required();
+  lint->add_option("files", lopt.files,
+                   "Source files to check (default: every file of the database)");
+  lint->add_option("--format", lopt.format, "Output format")
+      ->check(CLI::IsMember({"text", "json", "sarif"}))
+      ->capture_default_str();
+  lint->add_option("-o,--output", lopt.output_path,
+                   "Write the findings to FILE instead of stdout");
+  lint->add_option("--fail-on", lopt.fail_on,
+                   "Fail on findings of this severity or higher")
+      ->check(CLI::IsMember({"advice", "warning", "error"}))
+      ->capture_default_str();
+  lint->add_option("-j,--jobs", lopt.jobs,
+                   "Files parsed in parallel (0: one per hardware thread)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError &e) {
@@ -146,6 +181,8 @@ int main(int argc, char **argv) {
       return runReport(ropt);
     if (check->parsed())
       return runCheck(copt);
+    if (lint->parsed())
+      return runLint(lopt);
     if (dump->parsed()) {
       dumpLog(dump_path, std::cout);
       return kExitOk;

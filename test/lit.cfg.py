@@ -8,6 +8,7 @@
 #   %opt              opt 19 with the plugin loaded (-passes=coroscope)
 #   %python           the Python running lit
 #   %examples         examples/ in the source tree
+#   %coroscope_build  the build directory (its compile_commands.json)
 #   %shlibext         .so
 #   %run_example      test/tools/run-example.sh with this build's tools:
 #                     %run_example OPT SRC OUT [ARGS...]
@@ -47,6 +48,7 @@ config.substitutions.append(("%run_case", " ".join([
     "bash", os.path.join(src_root, "test", "tools", "run-case.sh"),
     f"'{cxx} -pthread'", plugin, lib, os.path.join(obj_root, "bin", "coroscope"), python])))
 config.substitutions.append(("%clangxx", f"{cxx} -pthread"))
+config.substitutions.append(("%coroscope_build", obj_root))
 config.substitutions.append(("%coroscope_plugin", plugin))
 config.substitutions.append(("%coroscope_rt", lib))
 config.substitutions.append(("%coroscope", os.path.join(obj_root, "bin", "coroscope")))

@@ -34,6 +34,10 @@ void renderLiveFramesMarkdown(const std::vector<LiveFrames> &live,
                               bool name_logs, std::ostream &os);
 
 nlohmann::ordered_json findingsJson(const std::vector<Finding> &findings);
+/// A compile-time finding of `coroscope lint` as the same object: `check`
+/// and `severity` are names (compile-time checks have no log::CheckKind).
+nlohmann::ordered_json lintFindingJson(const Finding &f, const std::string &check,
+                                       const std::string &severity);
 nlohmann::ordered_json liveFramesJson(const std::vector<LiveFrames> &live);
 
 /// How a frame in `state` relates to its site: "suspended at", "running at".

@@ -38,11 +38,16 @@ Json backtrace(const std::vector<AsyncFrame> &frames) {
   return list;
 }
 
-Json finding(const Finding &f) {
+/// `lint` is true for compile-time findings (`coroscope lint`): they have the
+/// same keys, so one reader handles both, but the run-time-only ones are
+/// null (state, frame, log) or empty, and each related entry also carries
+/// its note's text as "message" (the run-time ones keep their exact shape).
+Json finding(const Finding &f, const std::string &check,
+             const std::string &severity, bool lint) {
   Json j;
-  j["check"] = checkKindName(f.check);
-  j["severity"] = severityName(f.severity);
-  j["state"] = frameStateName(f.state);
+  j["check"] = check;
+  j["severity"] = severity;
+  j["state"] = lint ? Json(nullptr) : Json(frameStateName(f.state));
   j["function"] = f.where.function;
   j["file"] = f.where.file;
   j["line"] = f.where.line;
@@ -53,14 +58,16 @@ Json finding(const Finding &f) {
     Json rel;
     rel["role"] = r.role;
     addRef(rel, r.where);
+    if (lint)
+      rel["message"] = r.note;
     j["related"].push_back(std::move(rel));
   }
   j["count"] = f.count;
   j["bytes"] = f.bytes;
   j["thread"] = f.thread;
   j["other_thread"] = f.other_thread;
-  j["frame"] = hexString(f.frame);
-  j["log"] = f.log;
+  j["frame"] = lint ? Json(nullptr) : Json(hexString(f.frame));
+  j["log"] = lint ? Json(nullptr) : Json(f.log);
   j["backtrace"] = backtrace(f.backtrace);
   j["stack"] = Json::array();
   for (const NativeFrame &n : f.stack) {
@@ -82,8 +89,14 @@ Json finding(const Finding &f) {
 Json findingsJson(const std::vector<Finding> &findings) {
   Json list = Json::array();
   for (const Finding &f : findings)
-    list.push_back(finding(f));
+    list.push_back(finding(f, checkKindName(f.check), severityName(f.severity),
+                           /*lint=*/false));
   return list;
+}
+
+Json lintFindingJson(const Finding &f, const std::string &check,
+                     const std::string &severity) {
+  return finding(f, check, severity, /*lint=*/true);
 }
 
 Json liveFramesJson(const std::vector<LiveFrames> &live) {

@@ -17,6 +17,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <functional>
 #include <string>
 
 namespace coroscope {
@@ -43,20 +44,32 @@ private:
   unsigned NoteID;
 };
 
+/// Called just before a finding's warning is handed to the DiagnosticsEngine,
+/// with the check and the function being checked. The plugin needs none;
+/// `coroscope lint` uses it to name the function in JSON and SARIF, which a
+/// DiagnosticConsumer alone cannot tell.
+using FindingObserver =
+    std::function<void(llvm::StringRef Check, const clang::FunctionDecl *FD)>;
+
 class Reporter {
 public:
-  Reporter(clang::ASTContext &Ctx, bool Werror) : Ctx(Ctx), Werror(Werror) {}
+  Reporter(clang::ASTContext &Ctx, bool Werror, FindingObserver Observer = nullptr)
+      : Ctx(Ctx), Werror(Werror), Observer(std::move(Observer)) {}
   /// Emits "warning: <Msg> [coroscope-<Check>]" at Loc unless the line says
   /// NOLINT(coroscope-<Check>) or the same finding was already reported (a
   /// template instantiated twice).
   Finding warn(llvm::StringRef Check, clang::SourceLocation Loc, const llvm::Twine &Msg);
   clang::ASTContext &context() const { return Ctx; }
+  /// The function whose body the runner is handing to the checks now.
+  void setFunction(const clang::FunctionDecl *FD) { Function = FD; }
 
 private:
   bool suppressed(llvm::StringRef Check, clang::SourceLocation Loc) const;
 
   clang::ASTContext &Ctx;
   bool Werror;
+  FindingObserver Observer;
+  const clang::FunctionDecl *Function = nullptr;
   llvm::DenseSet<std::pair<const void *, unsigned>> Seen; // (check name data, raw loc)
 };
 

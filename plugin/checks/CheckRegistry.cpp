@@ -1,8 +1,8 @@
 //===- CheckRegistry.cpp - The list of compile-time checks ----------------===//
 //
 // The one place that knows every check: adding a check is one header, one
-// line in Names and one line in createChecks. The names are documented in
-// docs/checks.md, "Compile-time checks".
+// line in Names, one entry in Infos and one line in createChecks. The names
+// are documented in docs/checks.md, "Compile-time checks".
 //
 //===----------------------------------------------------------------------===//
 #include "CheckRegistry.h"
@@ -13,6 +13,8 @@
 #include "LockAcrossSuspendCheck.h"
 #include "ReferenceParameterCheck.h"
 
+#include <iterator>
+
 namespace coroscope {
 namespace checks {
 
@@ -22,6 +24,44 @@ static const llvm::StringRef Names[] = {
 };
 
 llvm::ArrayRef<llvm::StringRef> checkNames() { return Names; }
+
+// Condensed from the "Meaning." paragraphs of docs/checks.md.
+static const CheckInfo Infos[] = {
+    {"double-await",
+     "A single-consumption awaitable is awaited twice, or after it was moved from.",
+     "The same variable is awaited twice with no assignment to it in between and its "
+     "type can be awaited only once (a lazy task), or a variable is awaited after it was "
+     "moved from. The second await resumes a finished or destroyed coroutine.",
+     "double-await-compile-time"},
+    {"discarded-task",
+     "The lazy task returned by a call is discarded, so its body never runs.",
+     "A call returns a lazy task (initial_suspend never ready) and its result is discarded "
+     "or cast to void: the task is destroyed before it ever starts, so the callee's body "
+     "never runs.",
+     "discarded-task"},
+    {"reference-parameter",
+     "A temporary is bound to a reference parameter that a coroutine reads after suspending.",
+     "A call binds a temporary to a reference, pointer or view parameter of a coroutine "
+     "that reads the parameter after it has suspended. The frame keeps the reference, not "
+     "the object, and the temporary dies at the end of the call's full-expression.",
+     "reference-parameter"},
+    {"capturing-lambda",
+     "A lambda coroutine reads a capture after it has suspended.",
+     "A lambda that is a coroutine reads one of its captures (or this) after it has "
+     "suspended. Captures live in the closure object, not in the coroutine frame, and the "
+     "closure may be destroyed at the first suspension.",
+     "capturing-lambda"},
+    {"lock-across-suspend",
+     "A lock guard is held across a co_await or co_yield.",
+     "A co_await or co_yield lies in the scope of a std::lock_guard, std::scoped_lock, "
+     "std::unique_lock or std::shared_lock: the mutex stays locked while the coroutine is "
+     "suspended, and the coroutine may resume on another thread, which then unlocks a "
+     "mutex it does not own.",
+     "lock-across-suspend"},
+};
+static_assert(std::size(Infos) == std::size(Names), "one CheckInfo per check");
+
+llvm::ArrayRef<CheckInfo> checkInfos() { return Infos; }
 
 std::vector<std::unique_ptr<Check>> createChecks(const llvm::StringSet<> &Disabled) {
   std::vector<std::unique_ptr<Check>> All;

@@ -21,6 +21,17 @@ namespace checks {
 /// Every check name, in the order the checks run.
 llvm::ArrayRef<llvm::StringRef> checkNames();
 
+/// What a check finds, in words: `coroscope lint --format sarif` publishes
+/// these as rule descriptions, so a code-scanning service can show them
+/// without the docs. Anchor is the heading's id in docs/checks.md.
+struct CheckInfo {
+  llvm::StringRef Name;
+  llvm::StringRef Summary;     // one line
+  llvm::StringRef Description; // a paragraph
+  llvm::StringRef Anchor;
+};
+llvm::ArrayRef<CheckInfo> checkInfos(); // same order as checkNames()
+
 /// Instances of every check whose name is not in Disabled.
 std::vector<std::unique_ptr<Check>> createChecks(const llvm::StringSet<> &Disabled);
 

@@ -83,6 +83,8 @@ Finding Reporter::warn(StringRef Check, SourceLocation Loc, const llvm::Twine &M
   unsigned ID = D.getDiagnosticIDs()->getCustomDiagID(
       AsError ? DiagnosticIDs::Error : DiagnosticIDs::Warning,
       ("%0 [coroscope-" + Check + "]").str());
+  if (Observer)
+    Observer(Check, Function);
   D.Report(Loc, ID) << Msg.str();
   return Finding(&D, NoteID);
 }
@@ -146,12 +148,16 @@ public:
       return;
     Collector C(Ctx);
     C.TraverseDecl(Ctx.getTranslationUnitDecl());
-    Reporter R(Ctx, Opts.Werror);
+    Reporter R(Ctx, Opts.Werror, Opts.Observer);
     for (auto &Check : Checks) {
-      for (const Coroutine &Co : C.Coroutines)
+      for (const Coroutine &Co : C.Coroutines) {
+        R.setFunction(Co.FD);
         Check->checkCoroutine(Co, R);
-      for (const auto &[FD, Body] : C.Bodies)
+      }
+      for (const auto &[FD, Body] : C.Bodies) {
+        R.setFunction(FD);
         Check->checkFunctionBody(FD, Body, R);
+      }
     }
   }
 

@@ -1,7 +1,8 @@
 //===- CheckRunner.h - The AST consumer that runs the checks --------------===//
 //
-// CoroScopePlugin.cpp returns this consumer from its AST action; it runs
-// before code generation (AddBeforeMainAction) and does not change the AST,
+// CoroScopePlugin.cpp returns this consumer from its AST action, and
+// `coroscope lint` (analyzer/lint/) from its syntax-only one. In the plugin
+// it runs before code generation (AddBeforeMainAction) and does not change the AST,
 // so the IR instrumentation sees the same code with or without the checks.
 //
 //===----------------------------------------------------------------------===//
@@ -9,6 +10,8 @@
 #define COROSCOPE_PLUGIN_CHECKS_CHECKRUNNER_H
 
 #include "clang/AST/ASTConsumer.h"
+#include "Check.h"
+
 #include "llvm/ADT/StringSet.h"
 
 #include <memory>
@@ -19,6 +22,7 @@ namespace checks {
 struct CheckOptions {
   llvm::StringSet<> Disabled; // check names
   bool Werror = false;        // report findings as errors
+  FindingObserver Observer;   // see Check.h; empty in the plugin
 };
 
 std::unique_ptr<clang::ASTConsumer> createCheckConsumer(const CheckOptions &Opts);

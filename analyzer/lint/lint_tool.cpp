@@ -1,0 +1,392 @@
+//===- lint/lint_tool.cpp - Compile-time checks over a compilation db ----===//
+//
+// Runs plugin/checks/ (the very objects linked into CoroScope.so) through
+// libTooling: every compile command is turned into a syntax-only parse with
+// the checks' AST consumer, in worker threads. The commands usually come
+// from a g++ build, so they are adjusted for clang 19 first: its resource
+// directory, no option clang's driver does not know, no CoroScope.so plugin
+// (the checks already run in-process; loading the plugin would report every
+// finding twice). Diagnostics are caught by a DiagnosticConsumer that keeps
+// the checks' warnings and their notes (rendered by Clang's own printer, so
+// the text is exactly what the plugin prints) and the errors that make a
+// file unusable, and drops the compiler's ordinary warnings: a lint step
+// reports coroscope findings only.
+//
+//===----------------------------------------------------------------------===//
+#include "lint/lint_tool.h"
+
+#include "checks/CheckRegistry.h"
+#include "checks/CheckRunner.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Driver/Driver.h"
+#include "clang/Driver/Options.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Option/ArgList.h"
+#include "llvm/Option/OptTable.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <thread>
+#include <tuple>
+
+#ifndef COROSCOPE_CLANG_RESOURCE_DIR
+#error "COROSCOPE_CLANG_RESOURCE_DIR must be defined (analyzer/CMakeLists.txt)"
+#endif
+
+using namespace clang;
+using namespace clang::tooling;
+
+namespace coroscope::analyzer::lint {
+
+namespace {
+
+std::string cleanPath(llvm::StringRef Path) {
+  llvm::SmallString<256> P(Path);
+  llvm::sys::fs::make_absolute(P);
+  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return std::string(P);
+}
+
+/// The commands looked up once, on the main thread, so the workers share no
+/// mutable state (and a file's commands are known to exist before any runs).
+class FixedCommands : public CompilationDatabase {
+public:
+  std::map<std::string, std::vector<CompileCommand>> ByFile;
+  std::vector<CompileCommand> getCompileCommands(llvm::StringRef File) const override {
+    auto It = ByFile.find(std::string(File));
+    return It == ByFile.end() ? std::vector<CompileCommand>{} : It->second;
+  }
+};
+
+bool isCoroScopePlugin(llvm::StringRef Arg) {
+  if (Arg.starts_with("-fplugin-arg-coroscope-"))
+    return true;
+  return Arg.consume_front("-fplugin=") && llvm::sys::path::filename(Arg) == "CoroScope.so";
+}
+
+/// Removes the plugin (as -fplugin= or as cc1 options), every option clang 19's driver does not know (GCC's
+/// -fconcepts-diagnostics-depth=, -fno-tree-..., and the like: clang rejects
+/// them as "unknown argument"), and a -resource-dir of another clang; then
+/// points clang at its own resource directory and silences what is left of
+/// GCC-only warnings and unused arguments.
+CommandLineArguments adjustForClang(const CommandLineArguments &In, llvm::StringRef) {
+  if (In.empty())
+    return In;
+  // Which arguments the driver cannot parse, by index.
+  std::vector<const char *> Ptrs;
+  for (size_t I = 1; I < In.size(); ++I)
+    Ptrs.push_back(In[I].c_str());
+  std::set<unsigned> Unknown;
+  {
+    const llvm::opt::OptTable &Table = driver::getDriverOptTable();
+    unsigned MissingIndex = 0, MissingCount = 0;
+    llvm::opt::InputArgList Parsed =
+        Table.ParseArgs(Ptrs, MissingIndex, MissingCount,
+                        llvm::opt::Visibility(driver::options::ClangOption));
+    for (const llvm::opt::Arg *A : Parsed.filtered(driver::options::OPT_UNKNOWN))
+      Unknown.insert(A->getIndex() + 1);
+  }
+  CommandLineArguments Out{In[0]};
+  size_t Separator = std::string::npos;
+  for (size_t I = 1; I < In.size(); ++I) {
+    llvm::StringRef A = In[I];
+    if (A == "--" && Separator == std::string::npos)
+      Separator = Out.size();
+    if (Separator == std::string::npos) {
+      if (Unknown.count(I) || isCoroScopePlugin(A) || A.starts_with("-resource-dir="))
+        continue;
+      // The cc1 spellings: -Xclang -load -Xclang .../CoroScope.so,
+      // -Xclang -add-plugin|-plugin -Xclang coroscope,
+      // -Xclang -plugin-arg-coroscope -Xclang VALUE.
+      if (A == "-Xclang" && I + 3 < In.size() && In[I + 2] == "-Xclang") {
+        llvm::StringRef Op = In[I + 1], Value = In[I + 3];
+        if ((Op == "-load" && llvm::sys::path::filename(Value) == "CoroScope.so") ||
+            ((Op == "-add-plugin" || Op == "-plugin") && Value == "coroscope") ||
+            Op == "-plugin-arg-coroscope") {
+          I += 3;
+          continue;
+        }
+      }
+      if (A == "-resource-dir") { // and its value
+        ++I;
+        continue;
+      }
+    }
+    Out.push_back(In[I]);
+  }
+  const char *Added[] = {"-resource-dir=" COROSCOPE_CLANG_RESOURCE_DIR,
+                         "-Wno-unknown-warning-option", "-Qunused-arguments"};
+  auto At = Separator == std::string::npos ? Out.end() : Out.begin() + Separator;
+  Out.insert(At, std::begin(Added), std::end(Added));
+  return Out;
+}
+
+/// Keeps the checks' findings and the errors; see the file comment.
+class LintDiagnostics : public DiagnosticConsumer {
+public:
+  LintDiagnostics() : Opts(new DiagnosticOptions), OS(Buffer), Printer(OS, Opts.get()) {
+    Opts->ShowColors = false;
+    // The commands run in their own directories: "../x.cpp" would mean
+    // nothing to whoever reads the log.
+    Opts->AbsolutePath = true;
+  }
+
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    Printer.BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override { Printer.EndSourceFile(); }
+
+  void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    llvm::SmallString<256> Msg;
+    Info.FormatDiagnostic(Msg);
+    llvm::StringRef M = Msg;
+    if (Level == DiagnosticsEngine::Note) {
+      if (Last == Kept::Finding) {
+        Findings.back().notes.push_back({position(Info), M.str()});
+        Findings.back().text += render(Level, Info);
+      } else if (Last == Kept::Error) {
+        Errors += render(Level, Info);
+      }
+      return;
+    }
+    Last = Kept::None;
+    size_t Tag = M.rfind(" [coroscope-");
+    if ((Level == DiagnosticsEngine::Warning || Level == DiagnosticsEngine::Error) &&
+        Tag != llvm::StringRef::npos && M.ends_with("]")) {
+      LintFinding F;
+      F.check = M.substr(Tag + 12).drop_back().str();
+      F.severity = Level == DiagnosticsEngine::Error ? "error" : "warning";
+      F.function = std::move(PendingFunction);
+      F.where = position(Info);
+      F.message = M.substr(0, Tag).str();
+      F.text = render(Level, Info);
+      Findings.push_back(std::move(F));
+      Last = Kept::Finding;
+    } else if (Level >= DiagnosticsEngine::Error) {
+      Errors += render(Level, Info);
+      Last = Kept::Error;
+    }
+    PendingFunction.clear();
+  }
+
+  /// Set by the checks' FindingObserver just before their warning arrives.
+  std::string PendingFunction;
+  std::vector<LintFinding> Findings;
+  std::string Errors;
+
+private:
+  enum class Kept { None, Finding, Error };
+
+  std::string render(DiagnosticsEngine::Level Level, const Diagnostic &Info) {
+    OS.flush();
+    Buffer.clear();
+    Printer.HandleDiagnostic(Level, Info);
+    OS.flush();
+    return Buffer;
+  }
+
+  static Position position(const Diagnostic &Info) {
+    Position P;
+    if (!Info.getLocation().isValid() || !Info.hasSourceManager())
+      return P;
+    const SourceManager &SM = Info.getSourceManager();
+    PresumedLoc PL = SM.getPresumedLoc(SM.getFileLoc(Info.getLocation()));
+    if (PL.isInvalid())
+      return P;
+    // Relative names are relative to the command's directory, which is the
+    // file manager's working directory during the run.
+    llvm::SmallString<256> Name(PL.getFilename());
+    SM.getFileManager().makeAbsolutePath(Name);
+    llvm::sys::path::remove_dots(Name, /*remove_dot_dot=*/true);
+    P.file = std::string(Name);
+    P.line = PL.getLine();
+    P.column = PL.getColumn();
+    return P;
+  }
+
+  llvm::IntrusiveRefCntPtr<DiagnosticOptions> Opts;
+  std::string Buffer;
+  llvm::raw_string_ostream OS;
+  TextDiagnosticPrinter Printer;
+  Kept Last = Kept::None;
+};
+
+/// The checks' consumer in a syntax-only action: nothing is generated.
+class LintAction : public ASTFrontendAction {
+public:
+  explicit LintAction(LintDiagnostics &Diags) : Diags(Diags) {}
+
+protected:
+  // With carets on, the compiler instance ends by printing "N warnings
+  // generated." for every file, counting the warnings dropped here too.
+  // LintDiagnostics renders with its own options, carets included.
+  bool BeginInvocation(CompilerInstance &CI) override {
+    CI.getDiagnosticOpts().ShowCarets = false;
+    return true;
+  }
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &, llvm::StringRef) override {
+    checks::CheckOptions Opts;
+    Opts.Observer = [this](llvm::StringRef, const FunctionDecl *FD) {
+      Diags.PendingFunction = FD ? FD->getQualifiedNameAsString() : std::string();
+    };
+    return checks::createCheckConsumer(Opts);
+  }
+
+private:
+  LintDiagnostics &Diags;
+};
+
+class LintActionFactory : public FrontendActionFactory {
+public:
+  explicit LintActionFactory(LintDiagnostics &Diags) : Diags(Diags) {}
+  std::unique_ptr<FrontendAction> create() override { return std::make_unique<LintAction>(Diags); }
+
+private:
+  LintDiagnostics &Diags;
+};
+
+struct WorkerResult {
+  std::vector<LintFinding> findings;
+  std::vector<std::string> failures;
+  std::string errors;
+};
+
+/// One worker: its own diagnostics, action factory and ClangTool. The tool is
+/// run once per file rather than once over the partition, because ClangTool
+/// only says that *some* file failed, and a failure must name its file.
+void lintFiles(const FixedCommands &DB, const std::vector<std::string> &Files,
+               WorkerResult &Out) {
+  LintDiagnostics Diags;
+  LintActionFactory Factory(Diags);
+  for (const std::string &File : Files) {
+    // A physical file system of its own: ClangTool moves into each command's
+    // directory, and with the default one that is the process-wide chdir(),
+    // which would pull the other workers' relative paths along.
+    ClangTool Tool(DB, {File}, std::make_shared<PCHContainerOperations>(),
+                   llvm::vfs::createPhysicalFileSystem());
+    Tool.setPrintErrorMessage(false);
+    Tool.setDiagnosticConsumer(&Diags);
+    Tool.appendArgumentsAdjuster(adjustForClang);
+    size_t ErrorsBefore = Diags.Errors.size();
+    if (Tool.run(&Factory) != 0) {
+      std::string Why = "cannot be parsed";
+      if (Diags.Errors.size() == ErrorsBefore)
+        Why += " (no compiler diagnostics)";
+      Out.failures.push_back(File + ": " + Why);
+    }
+  }
+  Out.findings = std::move(Diags.Findings);
+  Out.errors = std::move(Diags.Errors);
+}
+
+} // namespace
+
+LintResult runLint(const LintOptions &opts) {
+  std::string DBPath = opts.build_dir + "/compile_commands.json";
+  if (!llvm::sys::fs::exists(DBPath))
+    throw LintInputError(DBPath + ": no such file (configure with "
+                                  "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON)");
+  std::string Err;
+  std::unique_ptr<JSONCompilationDatabase> JDB =
+      JSONCompilationDatabase::loadFromFile(DBPath, Err, JSONCommandLineSyntax::AutoDetect);
+  if (!JDB)
+    throw LintInputError(DBPath + ": " + (Err.empty() ? "cannot be read" : Err));
+
+  LintResult Result;
+  std::vector<std::string> Files;
+  if (opts.files.empty()) {
+    for (const std::string &F : JDB->getAllFiles())
+      Files.push_back(cleanPath(F));
+  } else {
+    for (const std::string &F : opts.files)
+      Files.push_back(cleanPath(F));
+  }
+  std::sort(Files.begin(), Files.end());
+  Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
+
+  FixedCommands DB;
+  std::vector<std::string> Runnable;
+  for (const std::string &F : Files) {
+    std::vector<CompileCommand> Cmds = JDB->getCompileCommands(F);
+    if (Cmds.empty()) {
+      Result.failures.push_back(F + ": not in " + DBPath);
+      continue;
+    }
+    DB.ByFile[F] = std::move(Cmds);
+    Runnable.push_back(F);
+  }
+  Result.files = Runnable.size();
+
+  unsigned Jobs = opts.jobs ? opts.jobs : std::max(1u, std::thread::hardware_concurrency());
+  Jobs = std::max<size_t>(1, std::min<size_t>(Jobs, Runnable.size()));
+  // Round robin: neighbouring files (often similar in size) go to different
+  // workers.
+  std::vector<std::vector<std::string>> Parts(Jobs);
+  for (size_t I = 0; I < Runnable.size(); ++I)
+    Parts[I % Jobs].push_back(Runnable[I]);
+  std::vector<WorkerResult> Results(Jobs);
+  if (Jobs == 1) {
+    lintFiles(DB, Parts[0], Results[0]);
+  } else {
+    std::vector<std::thread> Threads;
+    for (unsigned J = 0; J < Jobs; ++J)
+      Threads.emplace_back(lintFiles, std::cref(DB), std::cref(Parts[J]), std::ref(Results[J]));
+    for (std::thread &T : Threads)
+      T.join();
+  }
+
+  std::set<std::tuple<std::string, unsigned, unsigned, std::string, std::string>> Seen;
+  for (WorkerResult &W : Results) {
+    for (LintFinding &F : W.findings)
+      if (Seen.insert({F.where.file, F.where.line, F.where.column, F.check, F.message}).second)
+        Result.findings.push_back(std::move(F));
+    Result.failures.insert(Result.failures.end(), W.failures.begin(), W.failures.end());
+    Result.error_text += W.errors;
+  }
+  std::sort(Result.findings.begin(), Result.findings.end(),
+            [](const LintFinding &A, const LintFinding &B) {
+              return std::tie(A.where.file, A.where.line, A.where.column, A.check) <
+                     std::tie(B.where.file, B.where.line, B.where.column, B.check);
+            });
+  std::sort(Result.failures.begin(), Result.failures.end());
+  return Result;
+}
+
+std::vector<RuleInfo> lintRules() {
+  std::vector<RuleInfo> Rules;
+  for (const checks::CheckInfo &C : checks::checkInfos())
+    Rules.push_back({C.Name.str(), C.Summary.str(), C.Description.str(), C.Anchor.str()});
+  return Rules;
+}
+
+std::string cmakeSourceDir(const std::string &build_dir) {
+  auto Buf = llvm::MemoryBuffer::getFile(build_dir + "/CMakeCache.txt");
+  if (!Buf)
+    return "";
+  llvm::SmallVector<llvm::StringRef, 0> Lines;
+  (*Buf)->getBuffer().split(Lines, '\n');
+  for (llvm::StringRef L : Lines)
+    if (L.consume_front("CMAKE_HOME_DIRECTORY:INTERNAL="))
+      return cleanPath(L.trim());
+  return "";
+}
+
+} // namespace coroscope::analyzer::lint
