@@ -108,6 +108,18 @@ bool claim(ThreadState *t, FrameEntry *e, uint64_t w) {
   return true;
 }
 
+/// Running a frame that already finished: awaiting it again if someone
+/// awaited it before, else resuming it after completion.
+void reportFinished(ThreadState *t, uint64_t frame, FrameEntry *e, uint64_t w, uint32_t site,
+                    bool is_await, const char *op) {
+  if (is_await && e->first_await_site)
+    fatal(t, kCheckDoubleAwait, frame, e, site, e->first_await_site,
+          "await of a task that already completed", "first awaited");
+  else
+    fatal(t, kCheckResumeAfterCompletion, frame, e, site, wordSite(w), op,
+          "suspended at its final suspend point");
+}
+
 /// Checks an operation that is about to run `e`'s frame (resume() or a
 /// symmetric transfer), and claims the frame when it may run.
 void checkRun(ThreadState *t, uint64_t frame, FrameEntry *e, uint32_t site, bool is_await,
@@ -122,12 +134,7 @@ void checkRun(ThreadState *t, uint64_t frame, FrameEntry *e, uint32_t site, bool
             e->destroy_thread);
       return;
     case kFrameFinal:
-      if (is_await && e->first_await_site)
-        fatal(t, kCheckDoubleAwait, frame, e, site, e->first_await_site,
-              "await of a task that already completed", "first awaited");
-      else
-        fatal(t, kCheckResumeAfterCompletion, frame, e, site, wordSite(w), op,
-              "suspended at its final suspend point");
+      reportFinished(t, frame, e, w, site, is_await, op);
       return;
     case kFrameRunning:
       fatal(t, kCheckConcurrentResume, frame, e, site, wordSite(w),
@@ -139,12 +146,7 @@ void checkRun(ThreadState *t, uint64_t frame, FrameEntry *e, uint32_t site, bool
       if (e->flags.load(std::memory_order_relaxed) & kFlagCompleted) {
         // Suspended at its final suspend point, whose await_suspend is still
         // on the stack (it resumed its continuation directly): finished.
-        if (is_await && e->first_await_site)
-          fatal(t, kCheckDoubleAwait, frame, e, site, e->first_await_site,
-                "await of a task that already completed", "first awaited");
-        else
-          fatal(t, kCheckResumeAfterCompletion, frame, e, site, wordSite(w), op,
-                "suspended at its final suspend point");
+        reportFinished(t, frame, e, w, site, is_await, op);
         return;
       }
       if (wordThread(w) != t->thread) {
