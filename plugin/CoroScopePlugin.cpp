@@ -70,6 +70,8 @@ protected:
                         "  instrument=0|1          insert run-time hooks (default 1)\n"
                         "  checks=0|1              run the compile-time checks (default 1)\n"
                         "  disable=<check>[,...]   switch compile-time checks off\n"
+                        "  enable=<check>[,...]    switch opt-in checks on (task-type-hygiene)\n"
+                        "  blocking=<ns::fn>[,...] more blocking functions for blocking-call\n"
                         "  werror                  report compile-time findings as errors\n"
                         "  help                    print this text\n"
                         "compile-time checks: "
@@ -80,7 +82,16 @@ protected:
         Opts.Checks = Value == "1";
       } else if (Key == "werror" && Value.empty()) {
         Opts.CheckOpts.Werror = true;
-      } else if (Key == "disable" && !Value.empty()) {
+      } else if (Key == "blocking" && !Value.empty()) {
+        SmallVector<StringRef, 4> Names;
+        Value.split(Names, ',', -1, /*KeepEmpty=*/false);
+        for (StringRef Name : Names) {
+          Name = Name.trim();
+          Name.consume_front("::");
+          if (!Name.empty())
+            Opts.CheckOpts.Blocking.push_back(Name.str());
+        }
+      } else if ((Key == "disable" || Key == "enable") && !Value.empty()) {
         SmallVector<StringRef, 4> Names;
         Value.split(Names, ',', -1, /*KeepEmpty=*/false);
         for (StringRef Name : Names) {
@@ -92,7 +103,7 @@ protected:
                 << Name << Arg << llvm::join(checks::checkNames(), ", ");
             return false;
           }
-          Opts.CheckOpts.Disabled.insert(Name);
+          (Key == "disable" ? Opts.CheckOpts.Disabled : Opts.CheckOpts.Enabled).insert(Name);
         }
       } else {
         D.Report(D.getCustomDiagID(clang::DiagnosticsEngine::Error,

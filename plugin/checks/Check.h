@@ -83,6 +83,9 @@ public:
   /// Called once per function body (coroutine or not, lambdas included).
   virtual void checkFunctionBody(const clang::FunctionDecl *FD, const clang::Stmt *Body,
                                  Reporter &R) {}
+  /// Called once after every coroutine and body of the translation unit has
+  /// been handed over, for checks that report per type rather than per body.
+  virtual void finishTranslationUnit(Reporter &R) {}
 };
 
 } // namespace checks

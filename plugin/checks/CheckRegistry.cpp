@@ -7,11 +7,16 @@
 //===----------------------------------------------------------------------===//
 #include "CheckRegistry.h"
 
+#include "BlockingCallCheck.h"
 #include "CapturingLambdaCheck.h"
 #include "DiscardedTaskCheck.h"
 #include "DoubleAwaitCheck.h"
 #include "LockAcrossSuspendCheck.h"
+#include "PassThroughCheck.h"
 #include "ReferenceParameterCheck.h"
+#include "TaskTypeHygieneCheck.h"
+
+#include "llvm/ADT/STLExtras.h"
 
 #include <iterator>
 
@@ -20,8 +25,12 @@ namespace checks {
 
 static const llvm::StringRef Names[] = {
     "double-await", "discarded-task", "reference-parameter", "capturing-lambda",
-    "lock-across-suspend",
+    "lock-across-suspend", "blocking-call", "pass-through", "task-type-hygiene",
 };
+
+static const llvm::StringRef OptIn[] = {"task-type-hygiene"};
+
+bool isOptIn(llvm::StringRef Name) { return llvm::is_contained(OptIn, Name); }
 
 llvm::ArrayRef<llvm::StringRef> checkNames() { return Names; }
 
@@ -58,23 +67,51 @@ static const CheckInfo Infos[] = {
      "suspended, and the coroutine may resume on another thread, which then unlocks a "
      "mutex it does not own.",
      "lock-across-suspend"},
+    {"blocking-call",
+     "A coroutine body calls a function that blocks the thread.",
+     "A coroutine body (not a lambda or local class inside it) calls a known blocking "
+     "function: std::this_thread::sleep_for/sleep_until, std::future or std::shared_future "
+     "get/wait, std::thread::join, std::mutex::lock, or one listed with "
+     "-fplugin-arg-coroscope-blocking=. The thread that runs the coroutine stalls, and with "
+     "it every other coroutine scheduled on that thread.",
+     "blocking-call"},
+    {"pass-through",
+     "A coroutine only does co_return co_await f(...): it costs a frame per call.",
+     "A coroutine whose whole body is `co_return co_await f(...);` where f returns the "
+     "coroutine's own return type: it allocates a frame and adds a suspension only to "
+     "forward f's task. Returning f(...) directly from a plain function does the same work, "
+     "where the arguments outlive the call.",
+     "pass-through"},
+    {"task-type-hygiene",
+     "A lazy task type is not [[nodiscard]], so the compiler cannot catch discarded tasks.",
+     "A class returned by coroutines as a lazy task (initial_suspend never ready, no "
+     "yield_value) is not marked [[nodiscard]]: Clang cannot warn when a call's task is "
+     "dropped and its body never runs. Clang's [[clang::coro_return_type]] and "
+     "[[clang::coro_lifetimebound]] additionally let it check dangling arguments. Opt-in: "
+     "-fplugin-arg-coroscope-enable=task-type-hygiene.",
+     "task-type-hygiene"},
 };
 static_assert(std::size(Infos) == std::size(Names), "one CheckInfo per check");
 
 llvm::ArrayRef<CheckInfo> checkInfos() { return Infos; }
 
-std::vector<std::unique_ptr<Check>> createChecks(const llvm::StringSet<> &Disabled) {
+std::vector<std::unique_ptr<Check>> createChecks(const llvm::StringSet<> &Disabled,
+                                                 const llvm::StringSet<> &Enabled,
+                                                 llvm::ArrayRef<std::string> Blocking) {
   std::vector<std::unique_ptr<Check>> All;
   All.push_back(std::make_unique<DoubleAwaitCheck>());
   All.push_back(std::make_unique<DiscardedTaskCheck>());
   All.push_back(std::make_unique<ReferenceParameterCheck>());
   All.push_back(std::make_unique<CapturingLambdaCheck>());
   All.push_back(std::make_unique<LockAcrossSuspendCheck>());
-  std::vector<std::unique_ptr<Check>> Enabled;
+  All.push_back(std::make_unique<BlockingCallCheck>(Blocking));
+  All.push_back(std::make_unique<PassThroughCheck>());
+  All.push_back(std::make_unique<TaskTypeHygieneCheck>());
+  std::vector<std::unique_ptr<Check>> On;
   for (auto &C : All)
-    if (!Disabled.contains(C->name()))
-      Enabled.push_back(std::move(C));
-  return Enabled;
+    if (!Disabled.contains(C->name()) && (!isOptIn(C->name()) || Enabled.contains(C->name())))
+      On.push_back(std::move(C));
+  return On;
 }
 
 } // namespace checks

@@ -13,6 +13,7 @@
 #include "llvm/ADT/StringSet.h"
 
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace coroscope {
@@ -32,8 +33,15 @@ struct CheckInfo {
 };
 llvm::ArrayRef<CheckInfo> checkInfos(); // same order as checkNames()
 
-/// Instances of every check whose name is not in Disabled.
-std::vector<std::unique_ptr<Check>> createChecks(const llvm::StringSet<> &Disabled);
+/// Opt-in checks are off unless named in -fplugin-arg-coroscope-enable=
+/// (task-type-hygiene: it reports task types, which most code never marks).
+bool isOptIn(llvm::StringRef Name);
+
+/// Instances of every check whose name is not in Disabled; an opt-in check
+/// only when its name is in Enabled. Blocking extends blocking-call's list.
+std::vector<std::unique_ptr<Check>>
+createChecks(const llvm::StringSet<> &Disabled, const llvm::StringSet<> &Enabled = {},
+             llvm::ArrayRef<std::string> Blocking = {});
 
 } // namespace checks
 } // namespace coroscope

@@ -143,7 +143,7 @@ public:
   explicit CheckConsumer(const CheckOptions &Opts) : Opts(Opts) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    auto Checks = createChecks(Opts.Disabled);
+    auto Checks = createChecks(Opts.Disabled, Opts.Enabled, Opts.Blocking);
     if (Checks.empty() || Ctx.getDiagnostics().hasUncompilableErrorOccurred())
       return;
     Collector C(Ctx);
@@ -158,6 +158,8 @@ public:
         R.setFunction(FD);
         Check->checkFunctionBody(FD, Body, R);
       }
+      R.setFunction(nullptr);
+      Check->finishTranslationUnit(R);
     }
   }
 

@@ -15,12 +15,18 @@
 #include "llvm/ADT/StringSet.h"
 
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace coroscope {
 namespace checks {
 
 struct CheckOptions {
   llvm::StringSet<> Disabled; // check names
+  llvm::StringSet<> Enabled;  // opt-in check names switched on (see isOptIn)
+  /// Extra blocking functions for blocking-call, qualified ("ns::fn",
+  /// "ns::Class::method"), from -fplugin-arg-coroscope-blocking=.
+  std::vector<std::string> Blocking;
   bool Werror = false;        // report findings as errors
   FindingObserver Observer;   // see Check.h; empty in the plugin
 };
