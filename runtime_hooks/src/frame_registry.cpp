@@ -24,6 +24,18 @@ constexpr uint64_t kMaxProbe = 64;
 
 FrameEntry *gTable = nullptr;
 std::atomic<uint64_t> gUntracked{0};
+constexpr uint64_t kPages = kSlots / kSlotsPerPage;
+std::atomic<uint64_t> gUsedPages[kPages / 64]; // one bit per page
+
+// Called when a slot gets its first key (a new slot, not a tombstone):
+// rare, so one relaxed read before the atomic or.
+void markUsed(const FrameEntry *slot) {
+  uint64_t page = uint64_t(slot - gTable) / kSlotsPerPage;
+  uint64_t bit = uint64_t(1) << (page % 64);
+  std::atomic<uint64_t> &word = gUsedPages[page / 64];
+  if (!(word.load(std::memory_order_relaxed) & bit))
+    word.fetch_or(bit, std::memory_order_release);
+}
 pthread_once_t gTableOnce = PTHREAD_ONCE_INIT;
 
 void allocTable() {
@@ -75,8 +87,11 @@ FrameEntry *insertFrame(uint64_t frame) {
     if (k == 0 || (tomb && n > kReuseAfter)) {
       FrameEntry *target = k == 0 && !(tomb && n > kReuseAfter) ? &t[i] : tomb;
       uint64_t expected = target == tomb ? tomb_key : 0;
-      if (target->key.compare_exchange_strong(expected, frame, std::memory_order_acq_rel))
+      if (target->key.compare_exchange_strong(expected, frame, std::memory_order_acq_rel)) {
+        if (target != tomb)
+          markUsed(target);
         return target;
+      }
       if (expected == frame)
         return target;
       if (target == tomb)
@@ -98,8 +113,14 @@ FrameEntry *insertFrame(uint64_t frame) {
 
 uint64_t untrackedFrames() { return gUntracked.load(std::memory_order_relaxed); }
 
-FrameEntry *registryBegin() { return gTable; }
-FrameEntry *registryEnd() { return gTable ? gTable + kSlots : nullptr; }
+FrameEntry *registryPage(uint32_t page) {
+  if (!gTable || page >= kPages)
+    return nullptr;
+  uint64_t bits = gUsedPages[page / 64].load(std::memory_order_acquire);
+  return (bits >> (page % 64)) & 1 ? gTable + uint64_t(page) * kSlotsPerPage : nullptr;
+}
+
+uint32_t registryPages() { return uint32_t(kPages); }
 
 } // namespace rt
 } // namespace coroscope

@@ -69,14 +69,19 @@ uint64_t untrackedFrames();
 /// Calls fn(entry) for every used entry. Safe while other threads run.
 template <class Fn> void forEachFrame(Fn &&fn);
 
-// Implementation detail for forEachFrame.
-FrameEntry *registryBegin();
-FrameEntry *registryEnd();
+// Implementation detail for forEachFrame: the table in pages of 64 slots
+// (4 KiB), and which pages ever held a key, so a scan (at exit, on a dump)
+// reads only those instead of faulting in the whole table.
+constexpr uint32_t kSlotsPerPage = 64;
+FrameEntry *registryPage(uint32_t page); ///< null if the page was never used
+uint32_t registryPages();
 
 template <class Fn> void forEachFrame(Fn &&fn) {
-  for (FrameEntry *e = registryBegin(), *end = registryEnd(); e && e != end; ++e)
-    if (e->key.load(std::memory_order_acquire) != 0)
-      fn(*e);
+  for (uint32_t p = 0, n = registryPages(); p < n; ++p)
+    if (FrameEntry *e = registryPage(p))
+      for (uint32_t i = 0; i < kSlotsPerPage; ++i)
+        if (e[i].key.load(std::memory_order_acquire) != 0)
+          fn(e[i]);
 }
 
 } // namespace rt
