@@ -76,21 +76,19 @@ Distribution distribution(std::vector<uint64_t> values) {
   return d;
 }
 
-double percent(uint64_t part, uint64_t whole) {
+namespace {
+/// part / whole * scale, rounded to `decimals`; 0 when whole is 0.
+double ratio(uint64_t part, uint64_t whole, double scale, double decimals) {
   if (whole == 0)
     return 0;
-  return std::round(1000.0 * static_cast<double>(part) /
-                    static_cast<double>(whole)) /
-         10.0;
+  double unit = std::pow(10.0, decimals);
+  return std::round(scale * unit * static_cast<double>(part) / static_cast<double>(whole)) / unit;
 }
+} // namespace
 
-double perCall(uint64_t part, uint64_t whole) {
-  if (whole == 0)
-    return 0;
-  return std::round(100.0 * static_cast<double>(part) /
-                    static_cast<double>(whole)) /
-         100.0;
-}
+double percent(uint64_t part, uint64_t whole) { return ratio(part, whole, 100.0, 1); }
+
+double perCall(uint64_t part, uint64_t whole) { return ratio(part, whole, 1.0, 2); }
 
 const std::vector<std::string> &sortKeys() {
   static const std::vector<std::string> keys = {
