@@ -34,6 +34,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
@@ -672,7 +673,10 @@ bool Instrumenter::run() {
 } // namespace
 
 PreservedAnalyses CoroInstrumentPass::run(Module &M, ModuleAnalysisManager &) {
-  return Instrumenter(M).run() ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  bool Changed = Instrumenter(M).run();
+  if (StripLocations)
+    Changed |= StripDebugInfo(M);
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 } // namespace coroscope

@@ -21,9 +21,16 @@ namespace coroscope {
 
 class CoroInstrumentPass : public llvm::PassInfoMixin<CoroInstrumentPass> {
 public:
+  /// StripLocations: the locations exist only because the plugin switched on
+  /// location tracking for the site tables; drop them once the tables are
+  /// built so the rest of the pipeline costs what a plain compile costs.
+  explicit CoroInstrumentPass(bool StripLocations = false) : StripLocations(StripLocations) {}
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
   /// Coroutines must be instrumented at -O0 (optnone) too.
   static bool isRequired() { return true; }
+
+private:
+  bool StripLocations;
 };
 
 } // namespace coroscope

@@ -32,10 +32,6 @@ using namespace llvm;
 namespace coroscope {
 namespace {
 
-void registerPipeline(PassBuilder &PB) {
-  PB.registerPipelineStartEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel) { MPM.addPass(CoroInstrumentPass()); });
-}
 
 struct PluginOptions {
   bool Instrument = true;
@@ -51,9 +47,14 @@ protected:
                                                         StringRef) override {
     if (Opts.Instrument) {
       clang::CodeGenOptions &CG = CI.getCodeGenOpts();
-      if (CG.getDebugInfo() == llvm::codegenoptions::NoDebugInfo)
+      bool StripLocations = CG.getDebugInfo() == llvm::codegenoptions::NoDebugInfo;
+      if (StripLocations)
         CG.setDebugInfo(llvm::codegenoptions::LocTrackingOnly);
-      CG.PassBuilderCallbacks.push_back(registerPipeline);
+      CG.PassBuilderCallbacks.push_back([StripLocations](PassBuilder &PB) {
+        PB.registerPipelineStartEPCallback([StripLocations](ModulePassManager &MPM, OptimizationLevel) {
+          MPM.addPass(CoroInstrumentPass(StripLocations));
+        });
+      });
     }
     if (!Opts.Checks)
       return std::make_unique<clang::ASTConsumer>();
