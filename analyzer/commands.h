@@ -47,6 +47,8 @@ struct LintCommand {
   std::string fail_on = "warning";
   std::string output_path; ///< "" or "-": stdout
   unsigned jobs = 0; ///< 0: hardware concurrency
+  std::string config; ///< "": each file's nearest .coroscope.json
+  std::vector<std::string> enable, disable; ///< check names; disable wins
 };
 struct LintOutcome {
   std::string output;  ///< the findings in the chosen format

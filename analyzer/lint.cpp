@@ -165,6 +165,11 @@ LintOutcome lintFiles(const LintCommand &cmd) {
   opts.build_dir = cmd.build_dir;
   opts.files = cmd.files;
   opts.jobs = cmd.jobs;
+  opts.config = cmd.config;
+  for (const std::string &c : cmd.enable)
+    opts.toggles.push_back({true, c});
+  for (const std::string &c : cmd.disable)
+    opts.toggles.push_back({false, c});
   lint::LintResult res = lint::runLint(opts); // throws on an unusable database
 
   LintOutcome out;

@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "commands.h"
+#include "lint/lint_tool.h"
 #include "render/render.h"
 #include "state/log_reader.h"
 #include "state/model.h"
@@ -165,6 +166,18 @@ int main(int argc, char **argv) {
                    "Fail on findings of this severity or higher")
       ->check(CLI::IsMember({"advice", "warning", "error"}))
       ->capture_default_str();
+  std::vector<std::string> check_names;
+  for (const lint::RuleInfo &r : lint::lintRules())
+    check_names.push_back(r.name);
+  lint->add_option("--config", lopt.config,
+                   "Config file for every file (default: the nearest .coroscope.json)")
+      ->check(CLI::ExistingFile);
+  lint->add_option("--enable", lopt.enable, "Switch checks on (opt-in ones too)")
+      ->delimiter(',')
+      ->check(CLI::IsMember(check_names));
+  lint->add_option("--disable", lopt.disable, "Switch checks off (wins over --enable)")
+      ->delimiter(',')
+      ->check(CLI::IsMember(check_names));
   lint->add_option("-j,--jobs", lopt.jobs,
                    "Files parsed in parallel (0: one per hardware thread)")
       ->check(CLI::NonNegativeNumber)

@@ -36,7 +36,10 @@ namespace {
 struct PluginOptions {
   bool Instrument = true;
   bool Checks = true;
-  checks::CheckOptions CheckOpts;
+  std::string ConfigPath; // empty: search for .coroscope.json
+  std::vector<checks::Toggle> Toggles; // enable=/disable=, in order
+  std::vector<std::string> Blocking;
+  bool Werror = false;
 };
 
 class CoroScopeAction : public clang::PluginASTAction {
@@ -44,7 +47,7 @@ class CoroScopeAction : public clang::PluginASTAction {
 
 protected:
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &CI,
-                                                        StringRef) override {
+                                                        StringRef InFile) override {
     if (Opts.Instrument) {
       clang::CodeGenOptions &CG = CI.getCodeGenOpts();
       bool StripLocations = CG.getDebugInfo() == llvm::codegenoptions::NoDebugInfo;
@@ -58,7 +61,17 @@ protected:
     }
     if (!Opts.Checks)
       return std::make_unique<clang::ASTConsumer>();
-    return checks::createCheckConsumer(Opts.CheckOpts);
+    llvm::Expected<checks::CheckOptions> C = checks::resolveOptions(
+        InFile, Opts.ConfigPath, Opts.Toggles, CI.getDiagnosticOpts().Warnings);
+    if (!C) {
+      clang::DiagnosticsEngine &D = CI.getDiagnostics();
+      D.Report(D.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0"))
+          << llvm::toString(C.takeError());
+      return nullptr;
+    }
+    llvm::append_range(C->Blocking, Opts.Blocking);
+    C->Werror = Opts.Werror;
+    return checks::createCheckConsumer(*C);
   }
 
   bool ParseArgs(const clang::CompilerInstance &CI, const std::vector<std::string> &Args) override {
@@ -73,8 +86,11 @@ protected:
                         "  disable=<check>[,...]   switch compile-time checks off\n"
                         "  enable=<check>[,...]    switch opt-in checks on (task-type-hygiene)\n"
                         "  blocking=<ns::fn>[,...] more blocking functions for blocking-call\n"
+                        "  config=<file>           config file (default: the nearest .coroscope.json)\n"
                         "  werror                  report compile-time findings as errors\n"
                         "  help                    print this text\n"
+                        "warning flags: -Wno-coroscope-<check>, -Wcoroscope-<check>, "
+                        "-Werror=coroscope-<check>, -Wno-coroscope (all)\n"
                         "compile-time checks: "
                      << llvm::join(checks::checkNames(), ", ") << "\n";
       } else if (Key == "instrument" && (Value == "0" || Value == "1")) {
@@ -82,7 +98,9 @@ protected:
       } else if (Key == "checks" && (Value == "0" || Value == "1")) {
         Opts.Checks = Value == "1";
       } else if (Key == "werror" && Value.empty()) {
-        Opts.CheckOpts.Werror = true;
+        Opts.Werror = true;
+      } else if (Key == "config" && !Value.empty()) {
+        Opts.ConfigPath = Value.str();
       } else if (Key == "blocking" && !Value.empty()) {
         SmallVector<StringRef, 4> Names;
         Value.split(Names, ',', -1, /*KeepEmpty=*/false);
@@ -90,7 +108,7 @@ protected:
           Name = Name.trim();
           Name.consume_front("::");
           if (!Name.empty())
-            Opts.CheckOpts.Blocking.push_back(Name.str());
+            Opts.Blocking.push_back(Name.str());
         }
       } else if ((Key == "disable" || Key == "enable") && !Value.empty()) {
         SmallVector<StringRef, 4> Names;
@@ -104,7 +122,7 @@ protected:
                 << Name << Arg << llvm::join(checks::checkNames(), ", ");
             return false;
           }
-          (Key == "disable" ? Opts.CheckOpts.Disabled : Opts.CheckOpts.Enabled).insert(Name);
+          Opts.Toggles.push_back({Key == "enable", Name.str()});
         }
       } else {
         D.Report(D.getCustomDiagID(clang::DiagnosticsEngine::Error,

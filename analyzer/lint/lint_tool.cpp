@@ -167,11 +167,15 @@ public:
       return;
     }
     Last = Kept::None;
-    size_t Tag = M.rfind(" [coroscope-");
+    // The tag as CheckRunner.cpp writes it: [-Wcoroscope-<check>], or
+    // [-Werror,-Wcoroscope-<check>] for an error.
+    size_t Tag = M.rfind(" [");
+    llvm::StringRef Check = Tag == llvm::StringRef::npos ? "" : M.substr(Tag + 2);
+    Check.consume_front("-Werror,");
     if ((Level == DiagnosticsEngine::Warning || Level == DiagnosticsEngine::Error) &&
-        Tag != llvm::StringRef::npos && M.ends_with("]")) {
+        Check.consume_front("-Wcoroscope-") && Check.consume_back("]")) {
       LintFinding F;
-      F.check = M.substr(Tag + 12).drop_back().str();
+      F.check = Check.str();
       F.severity = Level == DiagnosticsEngine::Error ? "error" : "warning";
       F.function = std::move(PendingFunction);
       F.where = position(Info);
@@ -231,7 +235,7 @@ private:
 /// The checks' consumer in a syntax-only action: nothing is generated.
 class LintAction : public ASTFrontendAction {
 public:
-  explicit LintAction(LintDiagnostics &Diags) : Diags(Diags) {}
+  LintAction(LintDiagnostics &Diags, const LintOptions &Lint) : Diags(Diags), Lint(Lint) {}
 
 protected:
   // With carets on, the compiler instance ends by printing "N warnings
@@ -242,25 +246,42 @@ protected:
     return true;
   }
 
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &, llvm::StringRef) override {
-    checks::CheckOptions Opts;
-    Opts.Observer = [this](llvm::StringRef, const FunctionDecl *FD) {
+  // The same options as the plugin, the lint flags in place of the plugin
+  // arguments; the compile command's -W flags apply as they would there.
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 llvm::StringRef InFile) override {
+    // Relative to the command's directory, which is not the process's.
+    llvm::SmallString<256> Source(InFile);
+    CI.getFileManager().getVirtualFileSystem().makeAbsolute(Source);
+    llvm::Expected<checks::CheckOptions> Opts = checks::resolveOptions(
+        Source, Lint.config, Lint.toggles, CI.getDiagnosticOpts().Warnings);
+    if (!Opts) {
+      DiagnosticsEngine &D = CI.getDiagnostics();
+      D.Report(D.getCustomDiagID(DiagnosticsEngine::Error, "%0"))
+          << llvm::toString(Opts.takeError());
+      return nullptr;
+    }
+    Opts->Observer = [this](llvm::StringRef, const FunctionDecl *FD) {
       Diags.PendingFunction = FD ? FD->getQualifiedNameAsString() : std::string();
     };
-    return checks::createCheckConsumer(Opts);
+    return checks::createCheckConsumer(*Opts);
   }
 
 private:
   LintDiagnostics &Diags;
+  const LintOptions &Lint;
 };
 
 class LintActionFactory : public FrontendActionFactory {
 public:
-  explicit LintActionFactory(LintDiagnostics &Diags) : Diags(Diags) {}
-  std::unique_ptr<FrontendAction> create() override { return std::make_unique<LintAction>(Diags); }
+  LintActionFactory(LintDiagnostics &Diags, const LintOptions &Lint) : Diags(Diags), Lint(Lint) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<LintAction>(Diags, Lint);
+  }
 
 private:
   LintDiagnostics &Diags;
+  const LintOptions &Lint;
 };
 
 struct WorkerResult {
@@ -272,10 +293,10 @@ struct WorkerResult {
 /// One worker: its own diagnostics, action factory and ClangTool. The tool is
 /// run once per file rather than once over the partition, because ClangTool
 /// only says that *some* file failed, and a failure must name its file.
-void lintFiles(const FixedCommands &DB, const std::vector<std::string> &Files,
-               WorkerResult &Out) {
+void lintFiles(const FixedCommands &DB, const LintOptions &Lint,
+               const std::vector<std::string> &Files, WorkerResult &Out) {
   LintDiagnostics Diags;
-  LintActionFactory Factory(Diags);
+  LintActionFactory Factory(Diags, Lint);
   for (const std::string &File : Files) {
     // A physical file system of its own: ClangTool moves into each command's
     // directory, and with the default one that is the process-wide chdir(),
@@ -344,11 +365,12 @@ LintResult runLint(const LintOptions &opts) {
     Parts[I % Jobs].push_back(Runnable[I]);
   std::vector<WorkerResult> Results(Jobs);
   if (Jobs == 1) {
-    lintFiles(DB, Parts[0], Results[0]);
+    lintFiles(DB, opts, Parts[0], Results[0]);
   } else {
     std::vector<std::thread> Threads;
     for (unsigned J = 0; J < Jobs; ++J)
-      Threads.emplace_back(lintFiles, std::cref(DB), std::cref(Parts[J]), std::ref(Results[J]));
+      Threads.emplace_back(lintFiles, std::cref(DB), std::cref(opts), std::cref(Parts[J]),
+                           std::ref(Results[J]));
     for (std::thread &T : Threads)
       T.join();
   }

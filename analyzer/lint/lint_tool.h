@@ -10,6 +10,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace coroscope::analyzer::lint {
@@ -31,7 +32,7 @@ struct LintFinding {
   std::string severity; ///< "warning", or "error" under -Werror
   std::string function; ///< qualified name of the function being checked
   Position where;
-  std::string message; ///< without the " [coroscope-<check>]" tail
+  std::string message; ///< without the " [-Wcoroscope-<check>]" tail
   std::vector<Note> notes;
   std::string text; ///< Clang's rendering: the warning, its notes, snippets
 };
@@ -40,6 +41,10 @@ struct LintOptions {
   std::string build_dir;          ///< holds compile_commands.json
   std::vector<std::string> files; ///< empty: every file of the database
   unsigned jobs = 0;              ///< worker threads; 0: hardware concurrency
+  /// Config file for every file; empty: each file's nearest .coroscope.json.
+  std::string config;
+  /// --enable/--disable in command-line order: (true: enable, check name).
+  std::vector<std::pair<bool, std::string>> toggles;
 };
 
 struct LintResult {

@@ -37,7 +37,10 @@ class Finding {
 public:
   Finding(clang::DiagnosticsEngine *D, unsigned NoteID) : D(D), NoteID(NoteID) {}
   explicit operator bool() const { return D != nullptr; }
-  void note(clang::SourceLocation Loc, const llvm::Twine &Msg);
+  /// FixIts: a suggested edit whose result is likely but not certain to be
+  /// what the author wants goes on a note, as Clang does.
+  void note(clang::SourceLocation Loc, const llvm::Twine &Msg,
+            llvm::ArrayRef<clang::FixItHint> FixIts = {});
 
 private:
   clang::DiagnosticsEngine *D; // null: suppressed
@@ -51,14 +54,17 @@ private:
 using FindingObserver =
     std::function<void(llvm::StringRef Check, const clang::FunctionDecl *FD)>;
 
+struct CheckOptions;
+
 class Reporter {
 public:
-  Reporter(clang::ASTContext &Ctx, bool Werror, FindingObserver Observer = nullptr)
-      : Ctx(Ctx), Werror(Werror), Observer(std::move(Observer)) {}
-  /// Emits "warning: <Msg> [coroscope-<Check>]" at Loc unless the line says
-  /// NOLINT(coroscope-<Check>) or the same finding was already reported (a
-  /// template instantiated twice).
-  Finding warn(llvm::StringRef Check, clang::SourceLocation Loc, const llvm::Twine &Msg);
+  /// Opts must outlive the Reporter.
+  Reporter(clang::ASTContext &Ctx, const CheckOptions &Opts) : Ctx(Ctx), Opts(Opts) {}
+  /// Emits "warning: <Msg> [-Wcoroscope-<Check>]" at Loc, with FixIts (edits
+  /// that are certainly right), unless the line says NOLINT(coroscope-<Check>)
+  /// or the same finding was already reported (a template instantiated twice).
+  Finding warn(llvm::StringRef Check, clang::SourceLocation Loc, const llvm::Twine &Msg,
+               llvm::ArrayRef<clang::FixItHint> FixIts = {});
   clang::ASTContext &context() const { return Ctx; }
   /// The function whose body the runner is handing to the checks now.
   void setFunction(const clang::FunctionDecl *FD) { Function = FD; }
@@ -67,8 +73,7 @@ private:
   bool suppressed(llvm::StringRef Check, clang::SourceLocation Loc) const;
 
   clang::ASTContext &Ctx;
-  bool Werror;
-  FindingObserver Observer;
+  const CheckOptions &Opts;
   const clang::FunctionDecl *Function = nullptr;
   llvm::DenseSet<std::pair<const void *, unsigned>> Seen; // (check name data, raw loc)
 };

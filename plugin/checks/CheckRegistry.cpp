@@ -95,21 +95,20 @@ static_assert(std::size(Infos) == std::size(Names), "one CheckInfo per check");
 
 llvm::ArrayRef<CheckInfo> checkInfos() { return Infos; }
 
-std::vector<std::unique_ptr<Check>> createChecks(const llvm::StringSet<> &Disabled,
-                                                 const llvm::StringSet<> &Enabled,
-                                                 llvm::ArrayRef<std::string> Blocking) {
+std::vector<std::unique_ptr<Check>> createChecks(const CheckOptions &Opts) {
   std::vector<std::unique_ptr<Check>> All;
-  All.push_back(std::make_unique<DoubleAwaitCheck>());
+  All.push_back(std::make_unique<DoubleAwaitCheck>(
+      ConsumptionTypes{Opts.SingleConsumption, Opts.MultiConsumption}));
   All.push_back(std::make_unique<DiscardedTaskCheck>());
   All.push_back(std::make_unique<ReferenceParameterCheck>());
   All.push_back(std::make_unique<CapturingLambdaCheck>());
-  All.push_back(std::make_unique<LockAcrossSuspendCheck>());
-  All.push_back(std::make_unique<BlockingCallCheck>(Blocking));
+  All.push_back(std::make_unique<LockAcrossSuspendCheck>(Opts.Locks));
+  All.push_back(std::make_unique<BlockingCallCheck>(Opts.Blocking));
   All.push_back(std::make_unique<PassThroughCheck>());
   All.push_back(std::make_unique<TaskTypeHygieneCheck>());
   std::vector<std::unique_ptr<Check>> On;
   for (auto &C : All)
-    if (!Disabled.contains(C->name()) && (!isOptIn(C->name()) || Enabled.contains(C->name())))
+    if (Opts.isOn(C->name()))
       On.push_back(std::move(C));
   return On;
 }

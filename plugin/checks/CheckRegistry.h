@@ -7,7 +7,7 @@
 #ifndef COROSCOPE_PLUGIN_CHECKS_CHECKREGISTRY_H
 #define COROSCOPE_PLUGIN_CHECKS_CHECKREGISTRY_H
 
-#include "Check.h"
+#include "CheckOptions.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringSet.h"
@@ -37,11 +37,9 @@ llvm::ArrayRef<CheckInfo> checkInfos(); // same order as checkNames()
 /// (task-type-hygiene: it reports task types, which most code never marks).
 bool isOptIn(llvm::StringRef Name);
 
-/// Instances of every check whose name is not in Disabled; an opt-in check
-/// only when its name is in Enabled. Blocking extends blocking-call's list.
-std::vector<std::unique_ptr<Check>>
-createChecks(const llvm::StringSet<> &Disabled, const llvm::StringSet<> &Enabled = {},
-             llvm::ArrayRef<std::string> Blocking = {});
+/// Instances of every check that Opts switches on (CheckOptions::isOn),
+/// given Opts' type and function lists.
+std::vector<std::unique_ptr<Check>> createChecks(const CheckOptions &Opts);
 
 } // namespace checks
 } // namespace coroscope

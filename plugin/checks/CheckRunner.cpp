@@ -19,9 +19,9 @@ using namespace clang;
 namespace coroscope {
 namespace checks {
 
-void Finding::note(SourceLocation Loc, const llvm::Twine &Msg) {
+void Finding::note(SourceLocation Loc, const llvm::Twine &Msg, ArrayRef<FixItHint> FixIts) {
   if (D)
-    D->Report(Loc, NoteID) << Msg.str();
+    D->Report(Loc, NoteID) << Msg.str() << FixIts;
 }
 
 // NOLINT(coroscope-<check>[,...]) or NOLINT(coroscope-*) on the line of the
@@ -67,7 +67,8 @@ bool Reporter::suppressed(StringRef Check, SourceLocation Loc) const {
   return false;
 }
 
-Finding Reporter::warn(StringRef Check, SourceLocation Loc, const llvm::Twine &Msg) {
+Finding Reporter::warn(StringRef Check, SourceLocation Loc, const llvm::Twine &Msg,
+                       ArrayRef<FixItHint> FixIts) {
   DiagnosticsEngine &D = Ctx.getDiagnostics();
   unsigned NoteID = D.getDiagnosticIDs()->getCustomDiagID(DiagnosticIDs::Note, "%0");
   const SourceManager &SM = Ctx.getSourceManager();
@@ -75,17 +76,19 @@ Finding Reporter::warn(StringRef Check, SourceLocation Loc, const llvm::Twine &M
     return Finding(nullptr, NoteID);
   if (!Seen.insert({Check.data(), SM.getExpansionLoc(Loc).getRawEncoding()}).second)
     return Finding(nullptr, NoteID);
-  // Custom diagnostic IDs bypass Clang's warning mapping: -w and -Werror do
-  // not reach them (checked with clang 19), so they are applied here.
-  bool AsError = Werror || D.getWarningsAsErrors();
+  // Custom diagnostic IDs bypass Clang's warning mapping: -w, -Werror and
+  // the -W flags do not reach them (checked with clang 19), so they are
+  // applied here (CheckOptions, applyWarningFlags) and the tag is written
+  // the way Clang writes its own.
+  bool AsError = Opts.isError(Check, D.getWarningsAsErrors());
   if ((!AsError && D.getIgnoreAllWarnings()) || suppressed(Check, Loc))
     return Finding(nullptr, NoteID);
   unsigned ID = D.getDiagnosticIDs()->getCustomDiagID(
       AsError ? DiagnosticIDs::Error : DiagnosticIDs::Warning,
-      ("%0 [coroscope-" + Check + "]").str());
-  if (Observer)
-    Observer(Check, Function);
-  D.Report(Loc, ID) << Msg.str();
+      ("%0 [" + Twine(AsError ? "-Werror," : "") + "-Wcoroscope-" + Check + "]").str());
+  if (Opts.Observer)
+    Opts.Observer(Check, Function);
+  D.Report(Loc, ID) << Msg.str() << FixIts;
   return Finding(&D, NoteID);
 }
 
@@ -143,12 +146,12 @@ public:
   explicit CheckConsumer(const CheckOptions &Opts) : Opts(Opts) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    auto Checks = createChecks(Opts.Disabled, Opts.Enabled, Opts.Blocking);
+    auto Checks = createChecks(Opts);
     if (Checks.empty() || Ctx.getDiagnostics().hasUncompilableErrorOccurred())
       return;
     Collector C(Ctx);
     C.TraverseDecl(Ctx.getTranslationUnitDecl());
-    Reporter R(Ctx, Opts.Werror, Opts.Observer);
+    Reporter R(Ctx, Opts);
     for (auto &Check : Checks) {
       for (const Coroutine &Co : C.Coroutines) {
         R.setFunction(Co.FD);

@@ -74,6 +74,12 @@ void DiscardedTaskCheck::checkFunctionBody(const FunctionDecl *FD, const Stmt *B
                            (VoidCast ? "cast to void" : "discarded") +
                            "; it is destroyed before it starts, so the body of '" +
                            Callee->getNameAsString() + "' never runs (co_await it, or start it)");
+    // In a coroutine the likely intent is to await it; it suspends the
+    // caller, so it is offered on a note, not applied by -fixit.
+    if (W && !VoidCast && isa_and_nonnull<CoroutineBodyStmt>(Body) &&
+        Call->getBeginLoc().isFileID())
+      W.note(Call->getBeginLoc(), "co_await it to run it as part of '" + functionName(FD) + "'",
+             FixItHint::CreateInsertion(Call->getBeginLoc(), "co_await "));
     if (W)
       W.note(Init->getLocation(), "'" + TypeName +
                                       "' starts suspended: its promise's initial_suspend() "

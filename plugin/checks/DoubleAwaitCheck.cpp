@@ -51,13 +51,15 @@ static bool hasAnnotation(const CXXRecordDecl *RD) {
   return false;
 }
 
-bool isSingleConsumption(const CXXRecordDecl *RD, QualType Awaiter) {
+bool isSingleConsumption(const CXXRecordDecl *RD, QualType Awaiter,
+                         const ConsumptionTypes &Types) {
   if (!RD)
     return false;
   std::string Qual = RD->getQualifiedNameAsString();
-  if (isMultiConsumerName(Qual))
+  if (llvm::is_contained(Types.Multi, Qual) || isMultiConsumerName(Qual))
     return false;
-  if (hasAnnotation(RD) || isKnownSingleConsumption(Qual))
+  if (hasAnnotation(RD) || isKnownSingleConsumption(Qual) ||
+      llvm::is_contained(Types.Single, Qual))
     return true;
   // operator co_await() && only: the type says "await me once, as an rvalue".
   bool Any = false, AllRvalue = true;
@@ -244,7 +246,7 @@ void DoubleAwaitCheck::checkCoroutine(const Coroutine &C, Reporter &R) {
     const CXXRecordDecl *RD = classOf(Var->getType());
     if (!RD)
       continue;
-    bool Single = isSingleConsumption(RD, V.Awaiters.lookup(Var));
+    bool Single = isSingleConsumption(RD, V.Awaiters.lookup(Var), Types);
     std::vector<const Event *> Consumed; // awaits and moves since the last assignment
     for (const Event &E : Events) {
       if (E.Kind == EventKind::Assign) {

@@ -17,18 +17,16 @@ namespace coroscope {
 namespace checks {
 namespace {
 
-enum class LockKind { Guard, Movable };
-
-std::optional<LockKind> lockKind(QualType T) {
+bool isLock(QualType T, ArrayRef<std::string> Extra) {
   const CXXRecordDecl *RD = classOf(T);
-  if (!RD || !RD->isInStdNamespace() || !RD->getIdentifier())
-    return std::nullopt;
-  StringRef N = RD->getName();
-  if (N == "lock_guard" || N == "scoped_lock")
-    return LockKind::Guard;
-  if (N == "unique_lock" || N == "shared_lock")
-    return LockKind::Movable;
-  return std::nullopt;
+  if (!RD || !RD->getIdentifier())
+    return false;
+  if (RD->isInStdNamespace()) {
+    StringRef N = RD->getName();
+    if (N == "lock_guard" || N == "scoped_lock" || N == "unique_lock" || N == "shared_lock")
+      return true;
+  }
+  return !Extra.empty() && llvm::is_contained(Extra, RD->getQualifiedNameAsString());
 }
 
 struct Lock {
@@ -40,6 +38,7 @@ struct Lock {
 // Locks in blocks, and the calls that release or take them again.
 class LockFinder : public BodyVisitor<LockFinder> {
 public:
+  explicit LockFinder(ArrayRef<std::string> Extra) : Extra(Extra) {}
   std::vector<Lock> Locks;
   // (lock variable, location, holds-after): unlock/release/move false, lock true
   std::vector<std::tuple<const VarDecl *, SourceLocation, bool>> Changes;
@@ -48,7 +47,7 @@ public:
     for (Stmt *Child : S->body())
       if (auto *DS = dyn_cast<DeclStmt>(Child))
         for (Decl *D : DS->decls())
-          if (auto *V = dyn_cast<VarDecl>(D); V && lockKind(V->getType()))
+          if (auto *V = dyn_cast<VarDecl>(D); V && isLock(V->getType(), Extra))
             Locks.push_back({V, S->getRBracLoc(), isDeferred(V)});
     return true;
   }
@@ -73,6 +72,7 @@ public:
   }
 
 private:
+  ArrayRef<std::string> Extra;
   static bool isDeferred(const VarDecl *V) {
     const auto *CE = dyn_cast_or_null<CXXConstructExpr>(stripImplicit(V->getInit()));
     if (!CE)
@@ -92,7 +92,7 @@ void LockAcrossSuspendCheck::checkCoroutine(const Coroutine &C, Reporter &R) {
   Suspensions S(R.context(), C.Body->getBody());
   if (S.empty())
     return;
-  LockFinder F;
+  LockFinder F(Extra);
   F.TraverseStmt(C.Body->getBody());
   for (const Lock &L : F.Locks) {
     for (const Expr *P : S.points()) {

@@ -11,6 +11,9 @@
 
 #include "Check.h"
 
+#include <string>
+#include <vector>
+
 namespace coroscope {
 namespace checks {
 
@@ -21,8 +24,15 @@ namespace checks {
 /// locked since. See docs/checks.md#lock-across-suspend.
 class LockAcrossSuspendCheck : public Check {
 public:
+  /// Extra: more lock types, qualified names without template arguments
+  /// (config file "lock_types"); unlock()/lock() on them is followed too.
+  explicit LockAcrossSuspendCheck(std::vector<std::string> Extra = {})
+      : Extra(std::move(Extra)) {}
   llvm::StringRef name() const override { return "lock-across-suspend"; }
   void checkCoroutine(const Coroutine &C, Reporter &R) override;
+
+private:
+  std::vector<std::string> Extra;
 };
 
 } // namespace checks

@@ -13,6 +13,9 @@
 #include "CoroAst.h"
 
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
@@ -145,6 +148,46 @@ bool isArgumentOfCall(ASTContext &Ctx, const Expr *Call) {
   }
   return false;
 }
+// `const T &p` -> `T p`, the text of T as written. Only where that is the
+// whole change: one declaration to edit, and T can be copied.
+std::optional<FixItHint> byValue(const FunctionDecl *Callee, const ParmVarDecl *P,
+                                 const ASTContext &Ctx) {
+  QualType T = P->getType();
+  if (!T->isLValueReferenceType() || !T->getPointeeType().isConstQualified() ||
+      T->getPointeeType().isVolatileQualified() || std::next(Callee->redecls_begin()) !=
+                                                       Callee->redecls_end())
+    return std::nullopt;
+  if (const CXXRecordDecl *RD = T->getPointeeType()->getAsCXXRecordDecl()) {
+    if (!RD->hasDefinition() || RD->isAbstract())
+      return std::nullopt;
+    if (RD->needsImplicitCopyConstructor() ? RD->defaultedCopyConstructorIsDeleted()
+                                           : llvm::none_of(RD->ctors(), [](const auto *C) {
+                                               return C->isCopyConstructor() && !C->isDeleted();
+                                             }))
+      return std::nullopt;
+  }
+  const TypeSourceInfo *TSI = P->getTypeSourceInfo();
+  if (!TSI)
+    return std::nullopt;
+  auto Ref = TSI->getTypeLoc().getAs<LValueReferenceTypeLoc>();
+  if (!Ref)
+    return std::nullopt;
+  SourceRange Pointee = Ref.getPointeeLoc().getUnqualifiedLoc().getSourceRange();
+  SourceRange Whole(P->getBeginLoc(), Ref.getEndLoc()); // from `const` to `&`
+  if (!Pointee.getBegin().isFileID() || !Pointee.getEnd().isFileID() ||
+      !Whole.getBegin().isFileID() || !Whole.getEnd().isFileID())
+    return std::nullopt;
+  StringRef Text = Lexer::getSourceText(CharSourceRange::getTokenRange(Pointee),
+                                        Ctx.getSourceManager(), Ctx.getLangOpts());
+  if (Text.empty())
+    return std::nullopt;
+  // `const T &p` and `const T& p` both become `T p`.
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation After = Lexer::getLocForEndOfToken(Whole.getEnd(), 0, SM, Ctx.getLangOpts());
+  bool Space = !P->getName().empty() && After.isValid() && !isWhitespace(*SM.getCharacterData(After));
+  return FixItHint::CreateReplacement(CharSourceRange::getTokenRange(Whole),
+                                      Space ? Text.str() + " " : Text.str());
+}
 } // namespace
 
 void ReferenceParameterCheck::checkFunctionBody(const FunctionDecl *, const Stmt *Body,
@@ -187,9 +230,11 @@ void ReferenceParameterCheck::checkFunctionBody(const FunctionDecl *, const Stmt
                              P->getNameAsString() + "' after it has suspended");
       if (!W)
         continue;
-      W.note(P->getLocation(), "parameter '" + P->getNameAsString() + "' of '" + CalleeName +
-                                   "' declared here; take it by value to keep a copy in "
-                                   "the coroutine frame");
+      std::optional<FixItHint> Fix = byValue(Callee, P, Ctx);
+      W.note(P->getLocation(),
+             "parameter '" + P->getNameAsString() + "' of '" + CalleeName +
+                 "' declared here; take it by value to keep a copy in the coroutine frame",
+             Fix ? llvm::ArrayRef(*Fix) : llvm::ArrayRef<FixItHint>());
       if (RP.Suspension)
         W.note(RP.Use->getBeginLoc(),
                "'" + P->getNameAsString() + "' is read here, after the coroutine has suspended");

@@ -12,6 +12,7 @@
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
@@ -72,17 +73,31 @@ void TaskTypeHygieneCheck::checkCoroutine(const Coroutine &C, Reporter &R) {
     It->second.First = C.FD;
 }
 
+// `struct [[nodiscard]] Task`: the attribute goes right after the class key.
+static std::optional<FixItHint> addNodiscard(const CXXRecordDecl *Key, const ASTContext &Ctx) {
+  SourceLocation ClassKey = Key->getInnerLocStart();
+  if (!ClassKey.isFileID())
+    return std::nullopt; // declared by a macro: no place to write it
+  SourceLocation After =
+      Lexer::getLocForEndOfToken(ClassKey, 0, Ctx.getSourceManager(), Ctx.getLangOpts());
+  if (After.isInvalid())
+    return std::nullopt;
+  return FixItHint::CreateInsertion(After, " [[nodiscard]]");
+}
+
 void TaskTypeHygieneCheck::finishTranslationUnit(Reporter &R) {
   for (const auto &[Key, U] : Types) {
     R.setFunction(U.First);
     const PrintingPolicy &PP = R.context().getPrintingPolicy();
     std::string Name = Key->getNameAsString();
+    std::optional<FixItHint> Fix = addNodiscard(Key, R.context());
     Finding W = R.warn(
         name(), Key->getLocation(),
         "coroutines return '" + Name + "' as a lazy task, but it is not [[nodiscard]]: " +
             "the compiler cannot warn when a call's task is discarded and never runs (mark it "
             "[[nodiscard]]; [[clang::coro_return_type]] and [[clang::coro_lifetimebound]] "
-            "also let Clang catch dangling arguments)");
+            "also let Clang catch dangling arguments)",
+        Fix ? llvm::ArrayRef(*Fix) : llvm::ArrayRef<FixItHint>());
     if (W)
       W.note(U.First->getLocation(), "'" + functionName(U.First) + "' returns '" +
                                          U.First->getReturnType().getAsString(PP) +

@@ -5,7 +5,7 @@ Checks the plugin's compile-time diagnostics (clang's stderr) against the
 case's first `// EXPECT:` line (../shared/cases/README.md):
 
   // EXPECT: <check> <function> line <N>[,<N>...]
-      a `warning:` (or `error:`) ending in `[coroscope-<check>]` whose line,
+      a `warning:` (or `error:`) ending in `[-Wcoroscope-<check>]` whose line,
       or the line of one of the notes that follow it, is one of the N, and
       whose text or notes name <function> in quotes ('load'): every
       coroscope message names the function it is about;
@@ -18,7 +18,7 @@ import re
 import sys
 
 DIAG = re.compile(r"^(?P<file>.*?):(?P<line>\d+):(?P<col>\d+): (?P<kind>warning|error|note): (?P<msg>.*)$")
-CHECK = re.compile(r"\[coroscope-(?P<check>[a-z-]+)\]$")
+CHECK = re.compile(r"\[(?:-Werror,)?-Wcoroscope-(?P<check>[a-z-]+)\]$")
 
 
 def parse_expect(path):

@@ -23,7 +23,7 @@ Task<> io();
 //===--- should trigger ---===//
 
 Task<> sleepy() {
-  // expected-warning@+1 {{'std::this_thread::sleep_for' blocks the thread inside the coroutine 'sleepy'; every coroutine scheduled on this thread stalls with it (co_await an asynchronous equivalent, or move the call off the coroutine's thread) [coroscope-blocking-call]}}
+  // expected-warning@+1 {{'std::this_thread::sleep_for' blocks the thread inside the coroutine 'sleepy'; every coroutine scheduled on this thread stalls with it (co_await an asynchronous equivalent, or move the call off the coroutine's thread) [-Wcoroscope-blocking-call]}}
   std::this_thread::sleep_for(std::chrono::milliseconds(10));
   co_await io();
   std::this_thread::sleep_until(std::chrono::steady_clock::now()); // expected-warning {{'std::this_thread::sleep_until' blocks the thread}}

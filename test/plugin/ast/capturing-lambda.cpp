@@ -10,7 +10,7 @@ void use(int);
 //===--- should trigger ---===//
 
 void eager_capture(int n) {
-  // expected-warning@+1 {{lambda coroutine in 'eager_capture' uses its capture 'n' after suspending; captures live in the lambda object, which can be destroyed before the coroutine resumes (pass them as parameters) [coroscope-capturing-lambda]}}
+  // expected-warning@+1 {{lambda coroutine in 'eager_capture' uses its capture 'n' after suspending; captures live in the lambda object, which can be destroyed before the coroutine resumes (pass them as parameters) [-Wcoroscope-capturing-lambda]}}
   post([n]() -> Detached {
     co_await Yield{}; // expected-note {{the coroutine suspends here}}
     use(n);           // expected-note {{'n' is read here, after the suspension}}

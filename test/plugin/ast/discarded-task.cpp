@@ -5,7 +5,10 @@
 // RUN: not %clangxx -fplugin=%coroscope_plugin -fsyntax-only -Werror %s 2>&1 | FileCheck %s --check-prefix=ERR
 // RUN: not %clangxx -fplugin=%coroscope_plugin -fplugin-arg-coroscope-werror -fsyntax-only %s 2>&1 | FileCheck %s --check-prefix=ERR
 // RUN: %clangxx -fplugin=%coroscope_plugin -fsyntax-only -w %s 2>&1 | count 0
-// ERR: error: the lazy task returned by 'flush' is discarded{{.*}}[coroscope-discarded-task]
+// In a coroutine, a note offers `co_await` as a fix-it; elsewhere there is none.
+// RUN: %clangxx -fplugin=%coroscope_plugin -fsyntax-only -fdiagnostics-parseable-fixits %s 2>&1 | FileCheck %s --check-prefix=FIXIT --implicit-check-not=fix-it:
+// FIXIT: fix-it:"{{.*}}discarded-task.cpp":{[[#@LINE+22]]:5-[[#@LINE+22]]:5}:"co_await "
+// ERR: error: the lazy task returned by 'flush' is discarded{{.*}}[-Werror,-Wcoroscope-discarded-task]
 #include "Inputs/tasks.h"
 
 Task<> flush(); // #flush
@@ -20,13 +23,13 @@ struct Service {
 
 // expected-note@Inputs/tasks.h:* 3 {{'Task<>' starts suspended: its promise's initial_suspend() returns 'std::suspend_always'}}
 void plain() {
-  // expected-warning@+1 {{the lazy task returned by 'flush' is discarded; it is destroyed before it starts, so the body of 'flush' never runs (co_await it, or start it) [coroscope-discarded-task]}}
+  // expected-warning@+1 {{the lazy task returned by 'flush' is discarded; it is destroyed before it starts, so the body of 'flush' never runs (co_await it, or start it) [-Wcoroscope-discarded-task]}}
   flush();
 }
 
 Task<> in_coroutine(Service &s, bool c) {
   if (c)
-    s.stop(); // expected-warning {{the lazy task returned by 'stop' is discarded}}
+    s.stop(); // expected-warning {{the lazy task returned by 'stop' is discarded}} expected-note {{co_await it to run it as part of 'in_coroutine'}}
   co_return;
 }
 

@@ -16,7 +16,7 @@ Task<> twice_moved() {
   Task<> t = work();
   co_await std::move(t); // #first1
   // expected-note@#first1 {{first awaited here}}
-  // expected-warning@+1 {{'t' (the task returned by 'work') is awaited a second time in 'twice_moved'; 'Task<>' can be awaited only once [coroscope-double-await]}}
+  // expected-warning@+1 {{'t' (the task returned by 'work') is awaited a second time in 'twice_moved'; 'Task<>' can be awaited only once [-Wcoroscope-double-await]}}
   co_await std::move(t);
 }
 

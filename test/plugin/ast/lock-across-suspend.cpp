@@ -13,7 +13,7 @@ Task<> io();
 
 Task<> guard() {
   std::lock_guard<std::mutex> g(m); // expected-note {{'g' locked here; release it before the suspension (end its scope, or unlock() a std::unique_lock)}}
-  // expected-warning@+1 {{coroutine 'guard' suspends while holding 'g' ('std::lock_guard<std::mutex>'); the mutex stays locked while it is suspended and may be unlocked on another thread after it resumes [coroscope-lock-across-suspend]}}
+  // expected-warning@+1 {{coroutine 'guard' suspends while holding 'g' ('std::lock_guard<std::mutex>'); the mutex stays locked while it is suspended and may be unlocked on another thread after it resumes [-Wcoroscope-lock-across-suspend]}}
   co_await io();
 }
 

@@ -16,7 +16,7 @@ struct Client {
 //===--- should trigger ---===//
 
 Task<> wrapper(int id) {
-  // expected-warning@+1 {{the coroutine 'wrapper' only forwards the task of 'fetch' and costs a coroutine frame per call; return fetch(...) instead of co_return co_await fetch(...) where the arguments outlive the call [coroscope-pass-through]}}
+  // expected-warning@+1 {{the coroutine 'wrapper' only forwards the task of 'fetch' and costs a coroutine frame per call; return fetch(...) instead of co_return co_await fetch(...) where the arguments outlive the call [-Wcoroscope-pass-through]}}
   co_return co_await fetch(id);
 }
 

@@ -53,7 +53,7 @@ Detached no_suspend(const std::string &s) {
 void callers() {
   // expected-note@#p1 {{parameter 's' of 'eager_after' declared here; take it by value to keep a copy in the coroutine frame}}
   // expected-note@#use1 {{'s' is read here, after the coroutine has suspended}}
-  // expected-warning@+1 {{coroutine 'eager_after' gets a temporary for its reference parameter 's', which dies at the end of this full-expression, but reads 's' after it has suspended [coroscope-reference-parameter]}}
+  // expected-warning@+1 {{coroutine 'eager_after' gets a temporary for its reference parameter 's', which dies at the end of this full-expression, but reads 's' after it has suspended [-Wcoroscope-reference-parameter]}}
   eager_after(make());
   // expected-note@#p2 {{parameter 'v' of 'lazy_view' declared here}}
   // expected-note@#use2 {{'v' is read here; 'lazy_view' starts suspended, so this runs after the call has returned}}

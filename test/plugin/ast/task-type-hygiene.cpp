@@ -20,7 +20,7 @@
 
 //===--- should trigger ---===//
 
-// expected-warning@+1 {{coroutines return 'Lazy' as a lazy task, but it is not [[nodiscard]]: the compiler cannot warn when a call's task is discarded and never runs (mark it [[nodiscard]]; [[clang::coro_return_type]] and [[clang::coro_lifetimebound]] also let Clang catch dangling arguments) [coroscope-task-type-hygiene]}}
+// expected-warning@+1 {{coroutines return 'Lazy' as a lazy task, but it is not [[nodiscard]]: the compiler cannot warn when a call's task is discarded and never runs (mark it [[nodiscard]]; [[clang::coro_return_type]] and [[clang::coro_lifetimebound]] also let Clang catch dangling arguments) [-Wcoroscope-task-type-hygiene]}}
 struct Lazy {
   PROMISE(Lazy, std::suspend_always);
 };

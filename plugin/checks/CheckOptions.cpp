@@ -1,0 +1,140 @@
+//===- CheckOptions.cpp - Config file and -W flags for the checks ----------===//
+#include "CheckOptions.h"
+
+#include "CheckRegistry.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+namespace coroscope {
+namespace checks {
+
+bool CheckOptions::isOn(llvm::StringRef Check) const {
+  return !Disabled.contains(Check) && (!isOptIn(Check) || Enabled.contains(Check));
+}
+
+static llvm::Error configError(llvm::StringRef Path, const llvm::Twine &Why) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "coroscope: " + Path + ": " + Why);
+}
+
+static llvm::Expected<std::vector<std::string>>
+stringList(llvm::StringRef Path, llvm::StringRef Key, const llvm::json::Value &V) {
+  const llvm::json::Array *A = V.getAsArray();
+  if (!A)
+    return configError(Path, "\"" + Key + "\" must be an array of strings");
+  std::vector<std::string> Out;
+  for (const llvm::json::Value &E : *A) {
+    std::optional<llvm::StringRef> S = E.getAsString();
+    if (!S)
+      return configError(Path, "\"" + Key + "\" must be an array of strings");
+    llvm::StringRef Name = S->trim();
+    Name.consume_front("::");
+    Out.push_back(Name.str());
+  }
+  return Out;
+}
+
+llvm::Error applyConfigFile(llvm::StringRef Path, CheckOptions &Opts) {
+  auto Buf = llvm::MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return configError(Path, Buf.getError().message());
+  llvm::Expected<llvm::json::Value> Doc = llvm::json::parse((*Buf)->getBuffer());
+  if (!Doc)
+    return configError(Path, llvm::toString(Doc.takeError()));
+  const llvm::json::Object *Obj = Doc->getAsObject();
+  if (!Obj)
+    return configError(Path, "expected a JSON object");
+  for (const auto &[K, Value] : *Obj) {
+    llvm::StringRef Key = K;
+    auto List = stringList(Path, Key, Value);
+    if (!List)
+      return List.takeError();
+    if (Key == "disable" || Key == "enable") {
+      for (std::string &Name : *List) {
+        llvm::StringRef N = llvm::StringRef(Name);
+        N.consume_front("coroscope-");
+        if (!llvm::is_contained(checkNames(), N))
+          return configError(Path, "unknown check '" + N + "' in \"" + Key + "\" (known: " +
+                                       llvm::join(checkNames(), ", ") + ")");
+        Key == "disable" ? Opts.disable(N) : Opts.enable(N);
+      }
+    } else if (Key == "blocking_functions") {
+      llvm::append_range(Opts.Blocking, *List);
+    } else if (Key == "single_consumption_types") {
+      llvm::append_range(Opts.SingleConsumption, *List);
+    } else if (Key == "multi_consumption_types") {
+      llvm::append_range(Opts.MultiConsumption, *List);
+    } else if (Key == "lock_types") {
+      llvm::append_range(Opts.Locks, *List);
+    } else {
+      return configError(Path, "unknown key \"" + Key +
+                                   "\" (known: disable, enable, blocking_functions, "
+                                   "single_consumption_types, multi_consumption_types, "
+                                   "lock_types)");
+    }
+  }
+  return llvm::Error::success();
+}
+
+std::optional<std::string> findConfigFile(llvm::StringRef SourceFile) {
+  llvm::SmallString<256> Dir(SourceFile);
+  llvm::sys::fs::make_absolute(Dir);
+  llvm::sys::path::remove_filename(Dir);
+  for (llvm::StringRef D = Dir; !D.empty(); D = llvm::sys::path::parent_path(D)) {
+    llvm::SmallString<256> Candidate(D);
+    llvm::sys::path::append(Candidate, kConfigFileName);
+    if (llvm::sys::fs::is_regular_file(Candidate))
+      return std::string(Candidate);
+  }
+  return std::nullopt;
+}
+
+void applyWarningFlags(llvm::ArrayRef<std::string> Warnings, CheckOptions &Opts) {
+  for (llvm::StringRef W : Warnings) {
+    bool Off = W.consume_front("no-");
+    bool Error = W.consume_front("error=");
+    if (!W.consume_front("coroscope"))
+      continue;
+    llvm::SmallVector<llvm::StringRef, 8> Names;
+    if (W.empty())
+      Names.append(checkNames().begin(), checkNames().end());
+    else if (W.consume_front("-") && llvm::is_contained(checkNames(), W))
+      Names.push_back(W);
+    for (llvm::StringRef N : Names) {
+      if (Error && Off) { // -Wno-error=coroscope-<check>
+        Opts.NoErrors.insert(N);
+        Opts.Errors.erase(N);
+      } else if (Error) { // -Werror=: also switches the check on, as in Clang
+        Opts.Errors.insert(N);
+        Opts.NoErrors.erase(N);
+        Opts.enable(N);
+      } else if (Off) {
+        Opts.disable(N);
+      } else {
+        Opts.enable(N);
+      }
+    }
+  }
+}
+
+llvm::Expected<CheckOptions> resolveOptions(llvm::StringRef InFile, llvm::StringRef ConfigPath,
+                                            llvm::ArrayRef<Toggle> Toggles,
+                                            llvm::ArrayRef<std::string> Warnings) {
+  CheckOptions Opts;
+  std::optional<std::string> Config =
+      ConfigPath.empty() ? findConfigFile(InFile) : std::optional(ConfigPath.str());
+  if (Config)
+    if (llvm::Error E = applyConfigFile(*Config, Opts))
+      return std::move(E);
+  for (const auto &[On, Name] : Toggles)
+    On ? Opts.enable(Name) : Opts.disable(Name);
+  applyWarningFlags(Warnings, Opts);
+  return Opts;
+}
+
+} // namespace checks
+} // namespace coroscope
