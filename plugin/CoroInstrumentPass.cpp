@@ -121,11 +121,12 @@ struct Coroutine {
 
 class Instrumenter {
 public:
-  explicit Instrumenter(Module &M) : M(M), Ctx(M.getContext()) {}
+  Instrumenter(Module &M, const InstrumentOptions &Opts) : M(M), Ctx(M.getContext()), Opts(Opts) {}
   bool run();
 
 private:
   Module &M;
+  const InstrumentOptions &Opts;
   LLVMContext &Ctx;
   std::vector<SiteInfo> Sites;
   std::vector<Coroutine> Coros;
@@ -250,6 +251,19 @@ void Instrumenter::collect(Function &F) {
     P.Site = Sites.size();
     Sites.push_back(S);
   }
+  if (Opts.FrameLocals)
+    for (const FrameLocal &L : Opts.FrameLocals(F.getName())) {
+      SiteInfo S(log::kSiteFrameLocal);
+      S.FunctionIndex = C.Site;
+      S.Name = FnSite.Name;
+      S.File = L.File;
+      S.Line = L.Line;
+      S.Column = L.Column;
+      // docs/log-format.md: "<bytes> <line of the suspend point> <name>: <type>"
+      S.Awaiter = std::to_string(L.Bytes) + " " + std::to_string(L.AcrossLine) + " " + L.Name +
+                  ": " + L.Type;
+      Sites.push_back(S);
+    }
   Coros.push_back(std::move(C));
 }
 
@@ -298,7 +312,11 @@ void Instrumenter::buildTable() {
                                         : ConstantPointerNull::get(PointerType::getUnqual(Ctx));
     Elems.push_back(ConstantStruct::get(
         SiteTy, {ConstantInt::get(I32, 0), ConstantInt::get(I8, S.Kind),
-                 ConstantAggregateZero::get(ArrayType::get(I8, 3)), ConstantInt::get(I32, S.Line),
+                 ConstantArray::get(ArrayType::get(I8, 3),
+                                    {ConstantInt::get(I8, 0), // flags: the runtime's
+                                     ConstantInt::get(I8, Opts.Optimized ? log::kBuildOptimized : 0),
+                                     ConstantInt::get(I8, 0)}),
+                 ConstantInt::get(I32, S.Line),
                  ConstantInt::get(I32, S.Column), ConstantInt::get(I32, 0), Fn, stringPtr(S.Name),
                  stringPtr(S.File), stringPtr(S.Awaiter)}));
   }
@@ -673,8 +691,8 @@ bool Instrumenter::run() {
 } // namespace
 
 PreservedAnalyses CoroInstrumentPass::run(Module &M, ModuleAnalysisManager &) {
-  bool Changed = Instrumenter(M).run();
-  if (StripLocations)
+  bool Changed = Instrumenter(M, Opts).run();
+  if (Opts.StripLocations)
     Changed |= StripDebugInfo(M);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }

@@ -15,22 +15,48 @@
 #ifndef COROSCOPE_PLUGIN_COROINSTRUMENTPASS_H
 #define COROSCOPE_PLUGIN_COROINSTRUMENTPASS_H
 
+#include "llvm/ADT/StringRef.h"
 #include "llvm/IR/PassManager.h"
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
 
 namespace coroscope {
 
+/// A local or by-value parameter of a coroutine that lives across a suspend
+/// point, so it is part of the coroutine frame (FrameLocals.h finds them).
+struct FrameLocal {
+  std::string Name; ///< the variable or parameter
+  std::string Type; ///< as Clang prints it
+  std::string File; ///< where it is declared
+  uint32_t Line = 0, Column = 0;
+  uint64_t Bytes = 0;      ///< sizeof its type
+  uint32_t AcrossLine = 0; ///< the first suspend point it lives across
+};
+
+struct InstrumentOptions {
+  /// The locations exist only because the plugin switched on location
+  /// tracking for the site tables: drop them once the tables are built so
+  /// the rest of the pipeline costs what a plain compile costs.
+  bool StripLocations = false;
+  /// The module is compiled at -O1 or above: elision (HALO) could apply.
+  bool Optimized = false;
+  /// The frame locals of a coroutine by mangled name (the AST action's; not
+  /// available in opt).
+  std::function<const std::vector<FrameLocal> &(llvm::StringRef)> FrameLocals;
+};
+
 class CoroInstrumentPass : public llvm::PassInfoMixin<CoroInstrumentPass> {
 public:
-  /// StripLocations: the locations exist only because the plugin switched on
-  /// location tracking for the site tables; drop them once the tables are
-  /// built so the rest of the pipeline costs what a plain compile costs.
-  explicit CoroInstrumentPass(bool StripLocations = false) : StripLocations(StripLocations) {}
+  explicit CoroInstrumentPass(InstrumentOptions Opts = {}) : Opts(std::move(Opts)) {}
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
   /// Coroutines must be instrumented at -O0 (optnone) too.
   static bool isRequired() { return true; }
 
 private:
-  bool StripLocations;
+  InstrumentOptions Opts;
 };
 
 } // namespace coroscope

@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CoroInstrumentPass.h"
+#include "FrameLocals.h"
 #include "checks/CheckRegistry.h"
 #include "checks/CheckRunner.h"
 
@@ -24,6 +25,7 @@
 #include "clang/Basic/DiagnosticFrontend.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -54,13 +56,21 @@ protected:
       if (StripLocations)
         CG.setDebugInfo(llvm::codegenoptions::LocTrackingOnly);
       CG.PassBuilderCallbacks.push_back([StripLocations](PassBuilder &PB) {
-        PB.registerPipelineStartEPCallback([StripLocations](ModulePassManager &MPM, OptimizationLevel) {
-          MPM.addPass(CoroInstrumentPass(StripLocations));
-        });
+        PB.registerPipelineStartEPCallback(
+            [StripLocations](ModulePassManager &MPM, OptimizationLevel Level) {
+              InstrumentOptions IO;
+              IO.StripLocations = StripLocations;
+              IO.Optimized = Level != OptimizationLevel::O0;
+              IO.FrameLocals = frameLocalsOf;
+              MPM.addPass(CoroInstrumentPass(std::move(IO)));
+            });
       });
     }
+    std::vector<std::unique_ptr<clang::ASTConsumer>> Consumers;
+    if (Opts.Instrument)
+      Consumers.push_back(createFrameLocalsConsumer());
     if (!Opts.Checks)
-      return std::make_unique<clang::ASTConsumer>();
+      return std::make_unique<clang::MultiplexConsumer>(std::move(Consumers));
     llvm::Expected<checks::CheckOptions> C = checks::resolveOptions(
         InFile, Opts.ConfigPath, Opts.Toggles, CI.getDiagnosticOpts().Warnings);
     if (!C) {
@@ -71,7 +81,8 @@ protected:
     }
     llvm::append_range(C->Blocking, Opts.Blocking);
     C->Werror = Opts.Werror;
-    return checks::createCheckConsumer(*C);
+    Consumers.push_back(checks::createCheckConsumer(*C));
+    return std::make_unique<clang::MultiplexConsumer>(std::move(Consumers));
   }
 
   bool ParseArgs(const clang::CompilerInstance &CI, const std::vector<std::string> &Args) override {

@@ -55,6 +55,7 @@ const char *siteKindName(uint8_t kind) {
   case kSiteDestroyCall: return "destroy-call";
   case kSiteDoneCall: return "done-call";
   case kSiteCoroutineCall: return "coroutine-call";
+  case kSiteFrameLocal: return "frame-local";
   }
   return "";
 }
@@ -236,6 +237,7 @@ std::vector<Site> LogReader::readSites(const ChunkRef &chunk) {
     Site s;
     s.id = e.id;
     s.kind = e.kind;
+    s.build = e.build;
     s.function_id = e.function_id;
     s.line = e.line;
     s.column = e.column;

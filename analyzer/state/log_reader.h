@@ -44,6 +44,7 @@ private:
 struct Site {
   uint32_t id = 0;
   uint8_t kind = log::kSiteFunction;
+  uint8_t build = 0; ///< log::BuildFlags
   uint32_t function_id = 0;
   uint32_t line = 0;
   uint32_t column = 0;

@@ -215,6 +215,7 @@ void writeSitesLocked(const __coroscope_site *start, const __coroscope_site *sto
     log::SiteEntry e{};
     e.id = s->id;
     e.kind = s->kind;
+    e.build = s->build;
     e.function_id = s->function ? s->function->id : 0;
     e.line = s->line;
     e.column = s->column;

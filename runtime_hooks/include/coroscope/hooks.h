@@ -25,7 +25,8 @@ struct __coroscope_site {
   uint32_t id;         ///< 0 until __coroscope_sites_init assigns one
   uint8_t kind;        ///< coroscope::log::SiteKind
   uint8_t flags;       ///< __coroscope_site_flags, set by the runtime
-  uint8_t reserved[2];
+  uint8_t build;       ///< coroscope::log::BuildFlags, set by the plugin
+  uint8_t reserved;
   uint32_t line;       ///< 1-based source line, 0 if unknown
   uint32_t column;     ///< 1-based source column, 0 if unknown
   uint32_t reserved2;

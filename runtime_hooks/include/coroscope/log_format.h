@@ -77,6 +77,15 @@ enum SiteKind : uint8_t {
   kSiteDestroyCall = 6, ///< a call of coroutine_handle::destroy()
   kSiteDoneCall = 7,    ///< a call of coroutine_handle::done()
   kSiteCoroutineCall = 8, ///< a call of a coroutine: where frames are created
+  /// A local or by-value parameter of the coroutine `function_id` that lives
+  /// across a suspend point (so it is in the frame), at its declaration; its
+  /// `awaiter` text is "<bytes> <line of that suspend point> <name>: <type>".
+  kSiteFrameLocal = 9,
+};
+
+/// Bits of SiteEntry::build: how the site's module was compiled.
+enum BuildFlags : uint8_t {
+  kBuildOptimized = 1, ///< -O1 or above: heap allocation elision could apply
 };
 
 /// One site in a Sites chunk: this fixed part, then the function name, file
@@ -85,7 +94,8 @@ enum SiteKind : uint8_t {
 struct SiteEntry {
   uint32_t id;        ///< process-wide site id, > 0, unique within one log
   uint8_t kind;       ///< SiteKind
-  uint8_t reserved[3];
+  uint8_t build;      ///< BuildFlags of the module the site is in
+  uint8_t reserved[2];
   uint32_t function_id; ///< for suspend sites: id of the function site; else 0
                         ///< (call sites name their enclosing function in `name`)
   uint32_t line;        ///< 1-based; 0 when unknown
