@@ -82,6 +82,9 @@ struct SiteInfo {
   explicit SiteInfo(log::SiteKind K) : Kind(K) {}
   log::SiteKind Kind;
   int FunctionIndex = -1; ///< for suspend sites, index of their function site
+  /// For coroutine call sites: the callee, whose function site becomes
+  /// FunctionIndex once every coroutine of the module has one.
+  const Function *Callee = nullptr;
   unsigned Line = 0, Column = 0;
   std::string Name, File, Awaiter;
 };
@@ -537,6 +540,7 @@ void Instrumenter::collectHandleCalls(Function &F) {
     default:
       if (Callee->isPresplitCoroutine() && !isa<IntrinsicInst>(CB)) {
         SiteInfo C(log::kSiteCoroutineCall);
+        C.Callee = Callee;
         C.Name = demangledName(F.getName());
         C.File = F.getSubprogram() ? sourcePath(F.getSubprogram()->getDirectory(),
                                                 F.getSubprogram()->getFilename())
@@ -673,6 +677,15 @@ bool Instrumenter::run() {
   }
   if (Sites.empty())
     return false;
+  // A call site names its callee: the analyzer can then tell a direct call,
+  // which elision could have removed, from an indirect one.
+  DenseMap<const Function *, int> FunctionSite;
+  for (const Coroutine &C : Coros)
+    FunctionSite[C.F] = C.Site;
+  for (SiteInfo &S : Sites)
+    if (S.Callee)
+      if (auto It = FunctionSite.find(S.Callee); It != FunctionSite.end())
+        S.FunctionIndex = It->second;
   buildTable();
   for (Coroutine &C : Coros)
     instrument(C);

@@ -96,8 +96,10 @@ struct SiteEntry {
   uint8_t kind;       ///< SiteKind
   uint8_t build;      ///< BuildFlags of the module the site is in
   uint8_t reserved[2];
-  uint32_t function_id; ///< for suspend sites: id of the function site; else 0
-                        ///< (call sites name their enclosing function in `name`)
+  uint32_t function_id; ///< suspend and frame-local sites: id of their function
+                        ///< site; coroutine call sites: the callee's function
+                        ///< site, 0 if unknown; else 0 (call sites name their
+                        ///< enclosing function in `name`)
   uint32_t line;        ///< 1-based; 0 when unknown
   uint32_t column;      ///< 1-based; 0 when unknown
   uint16_t name_len;    ///< demangled function name

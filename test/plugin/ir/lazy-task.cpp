@@ -16,7 +16,8 @@ void drop() { answer(); }
 // CHECK-SAME: { i32 0, i8 4, [3 x i8] zeroinitializer, i32 [[#@LINE-8]], i32 11, i32 0, ptr @coroscope.sites, ptr [[NAME]], ptr [[FILE]], ptr [[FINAL:@coroscope.str[.0-9]*]] }
 // The call of answer() in drop() (kind 8: where frames are created), and
 // the destroy() in ~lazy (kind 6) on coroutine_handle<lazy<int>::promise_type>.
-// CHECK-SAME: { i32 0, i8 8, [3 x i8] zeroinitializer, i32 [[#@LINE-10]], i32 15, i32 0, ptr null, ptr [[DROP:@coroscope.str[.0-9]*]], ptr [[FILE]], ptr [[NONE:@coroscope.str[.0-9]*]] }
+// The call site points at the callee's function site (answer() is site 0).
+// CHECK-SAME: { i32 0, i8 8, [3 x i8] zeroinitializer, i32 [[#@LINE-11]], i32 15, i32 0, ptr @coroscope.sites, ptr [[DROP:@coroscope.str[.0-9]*]], ptr [[FILE]], ptr [[NONE:@coroscope.str[.0-9]*]] }
 // CHECK-SAME: { i32 0, i8 6, [3 x i8] zeroinitializer, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 0, ptr null, ptr [[DTOR:@coroscope.str[.0-9]*]], ptr [[KIT:@coroscope.str[.0-9]*]], ptr [[PROMISE]] }
 // CHECK-SAME: section "coroscope_sites", align 8
 // CHECK-DAG: [[DTOR]] = {{.*}} c"lazy<int>::~lazy()\00"
