@@ -12,7 +12,14 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 
-#include <cxxabi.h>
+#include <cstdlib>
+
+// Declared here rather than through <cxxabi.h>: with libc++abi-19-dev
+// installed (clang-tidy-19 pulls it in), /usr/lib/llvm-19/include, which is
+// on the include path for LLVM's headers, has libc++abi's cxxabi.h, and that
+// one conflicts with libstdc++'s <exception> under g++.
+extern "C" char *__cxa_demangle(const char *Mangled, char *Buf, size_t *Len,
+                                int *Status);
 
 using namespace llvm;
 
@@ -33,7 +40,7 @@ std::string demangledName(StringRef Mangled) {
     // LLVM's demangler gives up on some names that libstdc++'s takes, such
     // as generic lambdas numbered with '$' by clang.
     int Status = 0;
-    char *Buf = abi::__cxa_demangle(Mangled.str().c_str(), nullptr, nullptr, &Status);
+    char *Buf = __cxa_demangle(Mangled.str().c_str(), nullptr, nullptr, &Status);
     if (Status == 0 && Buf)
       Result = Buf;
     std::free(Buf);
