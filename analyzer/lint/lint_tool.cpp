@@ -149,8 +149,14 @@ public:
 
   void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
     Printer.BeginSourceFile(LO, PP);
+    FileLangOpts = &LO;
+    FilePP = PP;
   }
-  void EndSourceFile() override { Printer.EndSourceFile(); }
+  void EndSourceFile() override {
+    Printer.EndSourceFile();
+    FileLangOpts = nullptr;
+    FilePP = nullptr;
+  }
 
   void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
@@ -180,12 +186,23 @@ public:
       F.function = std::move(PendingFunction);
       F.where = position(Info);
       F.message = M.substr(0, Tag).str();
+      // Findings are deduplicated across files and sorted, so each text
+      // must stand alone: its own "In file included from" lines, even when
+      // an earlier finding of this file (perhaps one dropped as a duplicate)
+      // already printed them.
+      resetPrinter();
       F.text = render(Level, Info);
       Findings.push_back(std::move(F));
       Last = Kept::Finding;
+      LastRendered = Kept::Finding;
     } else if (Level >= DiagnosticsEngine::Error) {
+      // Errors keep Clang's order, but the findings rendered in between
+      // went elsewhere: start afresh after one.
+      if (LastRendered != Kept::Error)
+        resetPrinter();
       Errors += render(Level, Info);
       Last = Kept::Error;
+      LastRendered = Kept::Error;
     }
     PendingFunction.clear();
   }
@@ -197,6 +214,13 @@ public:
 
 private:
   enum class Kept { None, Finding, Error };
+
+  /// Forgets the last location and include stack printed (Clang prints an
+  /// include stack only when it differs from the previous diagnostic's).
+  void resetPrinter() {
+    if (FileLangOpts)
+      Printer.BeginSourceFile(*FileLangOpts, FilePP);
+  }
 
   std::string render(DiagnosticsEngine::Level Level, const Diagnostic &Info) {
     OS.flush();
@@ -229,7 +253,10 @@ private:
   std::string Buffer;
   llvm::raw_string_ostream OS;
   TextDiagnosticPrinter Printer;
-  Kept Last = Kept::None;
+  const LangOptions *FileLangOpts = nullptr;
+  const Preprocessor *FilePP = nullptr;
+  Kept Last = Kept::None;         ///< the last warning or error: where its notes go
+  Kept LastRendered = Kept::None; ///< the last one rendered (notes aside)
 };
 
 /// The checks' consumer in a syntax-only action: nothing is generated.

@@ -1,0 +1,2 @@
+#include "pass.h"
+Task use_a() { co_await early(1); }
