@@ -12,7 +12,13 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 
-#include <cxxabi.h>
+// Declared here rather than through <cxxabi.h>: with libc++abi-19-dev
+// installed, LLVM's include directory holds libc++abi's cxxabi.h, which clashes
+// with libstdc++'s exception headers when this file is built with g++.
+namespace __cxxabiv1 {
+extern "C" char *__cxa_demangle(const char *Mangled, char *Buf, size_t *Len, int *Status);
+}
+namespace abi = __cxxabiv1;
 
 using namespace llvm;
 
