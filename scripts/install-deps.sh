@@ -2,7 +2,8 @@
 #===- scripts/install-deps.sh - Debian 12 packages coroscope needs --------===#
 # Installs only what is missing, so it is cheap to run before every build.
 set -euo pipefail
-PKGS=(clang-19 llvm-19-dev libclang-19-dev llvm-19-tools libclang-rt-19-dev
+# clang-tidy-19: test/comparison/ measures its coroutine checks against coroscope's.
+PKGS=(clang-19 llvm-19-dev libclang-19-dev llvm-19-tools libclang-rt-19-dev clang-tidy-19
       nlohmann-json3-dev libcli11-dev cmake ninja-build python3 git)
 missing=()
 for p in "${PKGS[@]}"; do

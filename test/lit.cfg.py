@@ -14,8 +14,10 @@
 #                     %run_example OPT SRC OUT [ARGS...]
 #   %run_case         test/tools/run-case.sh: build and run a fault case, check
 #                     its report against its `// EXPECT:` line
+#   %clang_tidy       clang-tidy 19, when installed (then the feature `clang-tidy`)
 import os
 import platform
+import shutil
 import lit.formats
 
 config.name = "coroscope"
@@ -56,6 +58,15 @@ config.substitutions.append(("%opt", f"{opt} -load-pass-plugin={os.path.join(lib
 config.substitutions.append(("%python", python))
 config.substitutions.append(("%examples", os.path.join(src_root, "examples")))
 config.substitutions.append(("%shlibext", ".so"))
+# test/comparison/ measures clang-tidy's coroutine checks; without it those
+# tests are UNSUPPORTED (scripts/install-deps.sh installs clang-tidy-19).
+clang_tidy = shutil.which("clang-tidy-19") or shutil.which("clang-tidy", path=tools_dir)
+if clang_tidy:
+    config.available_features.add("clang-tidy")
+    config.substitutions.append(("%clang_tidy", clang_tidy))
+config.coroscope_clang_tidy = clang_tidy
+config.coroscope_clangxx_path = clangxx
+config.coroscope_plugin_path = plugin
 
 config.environment["PATH"] = os.pathsep.join([tools_dir, config.environment.get("PATH", "")])
 # Logs go where each test says, never into the source tree.

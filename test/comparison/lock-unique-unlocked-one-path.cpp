@@ -1,0 +1,25 @@
+// CASE [bad]: a `std::unique_lock` unlocked before the `co_await` on one path only
+// NOTE: coroscope false negative, by design: an `unlock()` in any branch before the `co_await` silences it
+// REQUIRES: clang-tidy
+// RUN: %cmp_coroscope %s 2>&1 | %fc_coroscope %s
+// RUN: %cmp_tidy %s -- -std=c++20 -fno-caret-diagnostics 2>&1 | %fc_tidy %s
+// RUN: %cmp_clang %s 2>&1 | %fc_clang %s
+#include "Inputs/task.h"
+#include <mutex>
+
+std::mutex cache_mutex;
+int cache_hits = 0;
+Task<> write_back();
+
+Task<> update_cache(bool flush) {
+  std::unique_lock<std::mutex> lock(cache_mutex); // BAD
+  ++cache_hits;
+  if (flush)
+    lock.unlock();
+  co_await write_back(); // BAD: still locked when flush is false
+}
+
+// What each tool reports (a FileCheck prefix per tool; see lit.local.cfg):
+// COROSCOPE-NOT: [-Wcoroscope-
+// TIDY: {{.*}}lock-unique-unlocked-one-path.cpp:19:3: warning: coroutine suspended with lock 'lock' held [cppcoreguidelines-no-suspend-with-lock]
+// CLANG-NOT: warning:
