@@ -11,12 +11,19 @@
 
 #include "state/clock.h"
 
+#include <algorithm>
+#include <cstdlib>
+
 namespace coroscope::analyzer {
 
 using namespace coroscope::log;
 
 LogModel::LogModel(const LogIndex &index, Report &report)
-    : index_(index), report_(report) {}
+    : index_(index), report_(report) {
+  for (const auto &[id, s] : index_.sites())
+    if (s.kind == kSiteCoroutineCall && s.function_id != 0)
+      direct_calls_.insert({s.name, s.function_id});
+}
 
 FunctionStats &LogModel::functionFor(uint32_t site_id) {
   auto cached = resolved_.find(site_id);
@@ -26,6 +33,31 @@ FunctionStats &LogModel::functionFor(uint32_t site_id) {
   auto it = index_.sites().find(site_id);
   if (it != index_.sites().end() && it->second.kind == kSiteFunction) {
     fn = &report_.function(it->second.name, it->second.file, it->second.line);
+    function_site_[fn] = site_id;
+    if (it->second.build & kBuildOptimized)
+      fn->optimized = true;
+    if (fn->frame_locals.empty())
+      for (const auto &[id, s] : index_.sites())
+        if (s.kind == kSiteFrameLocal && s.function_id == site_id) {
+          // "<bytes> <across line> <name>: <type>" (docs/log-format.md)
+          FrameLocalInfo l;
+          size_t a = s.awaiter.find(' '), b = s.awaiter.find(' ', a + 1);
+          size_t colon = s.awaiter.find(": ", b + 1);
+          if (a == std::string::npos || b == std::string::npos || colon == std::string::npos)
+            continue;
+          l.bytes = std::strtoull(s.awaiter.c_str(), nullptr, 10);
+          l.across_line = uint32_t(std::strtoul(s.awaiter.c_str() + a + 1, nullptr, 10));
+          l.name = s.awaiter.substr(b + 1, colon - b - 1);
+          l.type = s.awaiter.substr(colon + 2);
+          l.file = s.file;
+          l.line = s.line;
+          l.column = s.column;
+          fn->frame_locals.push_back(std::move(l));
+        }
+    std::stable_sort(fn->frame_locals.begin(), fn->frame_locals.end(),
+                     [](const FrameLocalInfo &x, const FrameLocalInfo &y) {
+                       return x.bytes > y.bytes;
+                     });
   } else {
     // Sites are per process, so an undefined id can only be named by number;
     // the placeholder keeps the calls visible instead of dropping them.
@@ -105,9 +137,62 @@ void LogModel::closeFrame(Frame &f, uint64_t at, bool destroyed) {
     ++f.fn->completed;
     if (f.body_waits == 0)
       ++f.fn->sync_completions;
+    if (f.body_reached == 1 && f.children == 1 && f.forwarded)
+      ++f.fn->forwarding_calls;
   }
   if (!destroyed)
     ++f.fn->not_destroyed;
+  if (f.parent.addr == 0) { // a top-level frame: its chain
+    ChainStats &c = f.fn->chain;
+    ++c.top_level_calls;
+    c.nested_frames += f.nested;
+    ++c.depths[f.max_depth];
+    if (f.max_depth > c.max_depth || c.chain.empty()) {
+      c.max_depth = f.max_depth;
+      c.chain.clear();
+      for (const FunctionStats *fn : f.deepest)
+        c.chain.push_back(fn->name);
+      if (c.chain.empty())
+        c.chain.push_back(f.fn->name);
+      c.file = f.chain_site ? f.chain_site->file : f.fn->file;
+      c.line = f.chain_site ? f.chain_site->line : f.fn->line;
+      c.column = f.chain_site ? f.chain_site->column : 0;
+    }
+  }
+}
+
+LogModel::Frame *LogModel::lookup(FrameRef r) {
+  if (r.addr == 0)
+    return nullptr;
+  auto it = frames_.find(r.addr);
+  return it != frames_.end() && it->second.serial == r.serial ? &it->second : nullptr;
+}
+
+// A frame destroyed while its creator is alive, on the thread that created
+// it, with at most one of the creator's awaits in between: its whole life
+// was nested in that await (or in no await at all).
+void LogModel::onChildFreed(const Frame &c, const Event &e) {
+  Frame *p = lookup(c.parent);
+  if (!p || e.thread != c.thread || p->body_reached > c.parent_reached + 1)
+    return;
+  if (p->body_reached == c.parent_reached + 1)
+    p->forwarded = true;
+  if (!c.heap || c.recursive)
+    return; // elided already; a recursive frame cannot be elided into itself
+  auto site = function_site_.find(c.fn);
+  if (site == function_site_.end() ||
+      !direct_calls_.count({p->fn->name, site->second}))
+    return; // an indirect call or one from another module: nothing to inline
+  const SiteStats *at = p->body_reached == c.parent_reached + 1 ? p->last_body_site : nullptr;
+  std::string file = at ? at->file : p->fn->file;
+  uint32_t line = at ? at->line : p->fn->line, column = at ? at->column : 0;
+  NestedFrames &n = c.fn->nested[{p->fn->name, file, line, column}];
+  n.caller = p->fn->name;
+  n.file = file;
+  n.line = line;
+  n.column = column;
+  ++n.frames;
+  n.bytes += c.heap_bytes;
 }
 
 void LogModel::onBegin(const Event &e, ThreadState &t) {
@@ -120,16 +205,47 @@ void LogModel::onBegin(const Event &e, ThreadState &t) {
     frames_.erase(old);
   }
   ++fn.calls;
-  if (t.alloc_pending && t.alloc_frame == e.frame)
-    fn.addHeapFrame(t.alloc_bytes);
-  else
-    ++fn.elided_frames;
-  t.alloc_pending = false;
   Frame f;
+  if (t.alloc_pending && t.alloc_frame == e.frame) {
+    fn.addHeapFrame(t.alloc_bytes);
+    f.heap = true;
+    f.heap_bytes = t.alloc_bytes;
+  } else {
+    ++fn.elided_frames;
+  }
+  t.alloc_pending = false;
   f.fn = &fn;
+  f.serial = next_serial_++;
   f.begin = e.time;
-  frames_.emplace(e.frame, f);
+  f.thread = e.thread;
+  f.root = {e.frame, f.serial};
+  auto running = t.current != e.frame ? frames_.find(t.current) : frames_.end();
+  if (running != frames_.end()) {
+    Frame *p = &running->second;
+    f.parent = {t.current, p->serial};
+    f.parent_reached = p->body_reached;
+    f.depth = p->depth + 1;
+    f.root = p->root;
+    ++p->children;
+    for (Frame *a = p; a && !f.recursive; a = lookup(a->parent))
+      f.recursive = a->fn == &fn;
+    if (Frame *r = lookup(f.root)) {
+      ++r->nested;
+      if (f.depth > r->max_depth) {
+        r->max_depth = f.depth;
+        r->deepest.assign(f.depth + 1, nullptr);
+        r->deepest[f.depth] = &fn;
+        uint32_t d = f.depth;
+        for (Frame *a = p; a && d > 0; a = lookup(a->parent))
+          r->deepest[--d] = a->fn;
+        r->chain_site = r->last_body_site;
+      }
+    }
+  }
+  frames_.emplace(e.frame, std::move(f));
   push(t, e.frame);
+  t.resumers.push_back(t.current);
+  t.current = e.frame;
 }
 
 void LogModel::onSuspendSite(const Event &e, ThreadState &t) {
@@ -147,8 +263,14 @@ void LogModel::onSuspendSite(const Event &e, ThreadState &t) {
     ++r.site->cancel_events;
     break;
   }
+  if (e.kind == kEvAwaitSuspend && t.current == e.frame)
+    t.current = 0; // whoever runs next says so (FrameResume, end of a ramp/resume())
   if (!f || f->completed)
     return;
+  if (r.site->inBody() && e.kind != kEvAwaitCancel) {
+    ++f->body_reached;
+    f->last_body_site = r.site;
+  }
   if (r.kind == kSiteFinal && e.kind != kEvAwaitCancel) {
     // Reaching the final suspend point ends the frame's lifetime for timing:
     // whatever follows (destroy) is the owner's business, not the coroutine's.
@@ -167,6 +289,7 @@ void LogModel::onSuspendSite(const Event &e, ThreadState &t) {
 }
 
 void LogModel::onResume(const Event &e) {
+  threads_[e.thread].current = e.frame;
   auto it = frames_.find(e.frame);
   if (it == frames_.end())
     return;
@@ -190,6 +313,8 @@ void LogModel::onResume(const Event &e) {
 void LogModel::process(const Event &e) {
   if (e.kind != kEvFrameAlloc && e.time > last_time_)
     last_time_ = e.time;
+  if (e.kind != kEvFrameAlloc && e.time < first_time_)
+    first_time_ = e.time;
   ThreadState &t = threads_[e.thread];
   switch (e.kind) {
   case kEvFrameAlloc:
@@ -204,10 +329,16 @@ void LogModel::process(const Event &e) {
   case kEvResumeExit:
   case kEvDestroyExit:
     pop(t, e.frame);
+    if (!t.resumers.empty()) {
+      t.current = t.resumers.back();
+      t.resumers.pop_back();
+    }
     break;
   case kEvResumeEnter:
   case kEvDestroyEnter:
     push(t, e.frame);
+    t.resumers.push_back(t.current);
+    t.current = e.frame;
     break;
   case kEvAwaitReady:
   case kEvAwaitSuspend:
@@ -220,6 +351,7 @@ void LogModel::process(const Event &e) {
   case kEvFrameFree: {
     auto it = frames_.find(e.frame);
     if (it != frames_.end()) {
+      onChildFreed(it->second, e);
       closeFrame(it->second, e.time, /*destroyed=*/true);
       frames_.erase(it);
     }
@@ -234,6 +366,8 @@ void LogModel::finish() {
   for (auto &[addr, f] : frames_)
     closeFrame(f, last_time_, /*destroyed=*/false);
   frames_.clear();
+  if (first_time_ < last_time_)
+    report_.run_ns += last_time_ - first_time_;
 }
 
 void analyzeLog(const std::string &path, Report &report) {

@@ -14,6 +14,14 @@
 // transfer inside one resume() call), so the suspension cost no waiting;
 // otherwise it is a wait.
 //
+// The advice (state/advice.h) also needs to know which frame created which.
+// Each thread tracks the frame whose code is running: a ramp or a resume()
+// call starts one, a FrameResume names the frame that continues (also after
+// a symmetric transfer), and the end of the ramp or of resume() goes back to
+// the frame that was running before. A frame created while another runs on
+// the same thread is that frame's child; following children gives the depth
+// of a chain and its top-level frame.
+//
 //===----------------------------------------------------------------------===//
 #ifndef COROSCOPE_ANALYZER_STATE_MODEL_H
 #define COROSCOPE_ANALYZER_STATE_MODEL_H
@@ -25,6 +33,8 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -46,6 +56,8 @@ private:
   };
   struct ThreadState {
     std::vector<Activation> stack;
+    uint64_t current = 0;          ///< frame whose code runs now, 0 if none
+    std::vector<uint64_t> resumers; ///< `current` of each ramp/resume() entered
     bool alloc_pending = false;
     uint64_t alloc_frame = 0;
     uint64_t alloc_bytes = 0;
@@ -56,14 +68,38 @@ private:
     uint64_t time;
     uint64_t carrier; ///< activation id, 0 when the stack was empty
   };
+  /// A frame named by address and serial: addresses are reused.
+  struct FrameRef {
+    uint64_t addr = 0;
+    uint64_t serial = 0;
+  };
   struct Frame {
     FunctionStats *fn = nullptr;
+    uint64_t serial = 0;
     uint64_t begin = 0;
     uint64_t end = 0; ///< valid once completed
     bool completed = false;
+    bool heap = false;
+    uint64_t heap_bytes = 0;
     uint64_t suspended = 0;
     uint64_t body_waits = 0;
     std::optional<Suspension> open;
+    // For the advice.
+    uint32_t thread = 0;   ///< where it was created
+    FrameRef parent;       ///< the frame that created it; addr 0: none
+    FrameRef root;         ///< the top-level frame of its chain (itself if none)
+    uint32_t depth = 0;    ///< 0 for a top-level frame
+    bool recursive = false; ///< its function is also one of its ancestors'
+    uint64_t body_reached = 0; ///< await/yield sites passed (ready or suspended)
+    uint64_t parent_reached = 0; ///< the parent's body_reached at creation
+    const SiteStats *last_body_site = nullptr;
+    uint32_t children = 0;
+    bool forwarded = false; ///< a child lived exactly across its one await
+    // Only on a top-level frame: its chain.
+    uint64_t nested = 0;
+    uint32_t max_depth = 0;
+    std::vector<const FunctionStats *> deepest; ///< root first
+    const SiteStats *chain_site = nullptr;      ///< its await the chain went through
   };
   /// A site id resolved to the aggregates it feeds.
   struct Resolved {
@@ -79,6 +115,8 @@ private:
   bool onStack(const ThreadState &t, uint64_t activation) const;
   void closeFrame(Frame &f, uint64_t at, bool destroyed);
 
+  Frame *lookup(FrameRef r);
+  void onChildFreed(const Frame &child, const Event &e);
   void onBegin(const Event &e, ThreadState &t);
   void onSuspendSite(const Event &e, ThreadState &t);
   void onResume(const Event &e);
@@ -89,6 +127,12 @@ private:
   std::unordered_map<uint32_t, ThreadState> threads_;
   std::unordered_map<uint64_t, Frame> frames_;
   uint64_t next_activation_ = 1;
+  uint64_t next_serial_ = 1;
+  uint64_t first_time_ = UINT64_MAX;
+  /// Direct calls: (caller function name, callee function site id), from
+  /// the coroutine call sites.
+  std::set<std::pair<std::string, uint32_t>> direct_calls_;
+  std::unordered_map<const FunctionStats *, uint32_t> function_site_;
   uint64_t last_time_ = 0;
 };
 

@@ -45,6 +45,39 @@ struct SiteStats {
 
 using SiteKey = std::tuple<uint8_t, std::string, uint32_t, uint32_t>;
 
+/// Heap frames of one callee that a caller created and destroyed within one
+/// of its awaits, on the same thread, through a direct call: frames heap
+/// allocation elision (HALO) could have put in the caller's frame.
+struct NestedFrames {
+  std::string caller; ///< the creating function
+  std::string file;   ///< the caller's await site (its function if none)
+  uint32_t line = 0;
+  uint32_t column = 0;
+  uint64_t frames = 0;
+  uint64_t bytes = 0;
+};
+
+/// The frames nested under the top-level calls of a function.
+struct ChainStats {
+  uint64_t top_level_calls = 0; ///< frames of the function with no creator
+  uint64_t nested_frames = 0;   ///< created under them, all levels
+  uint32_t max_depth = 0;       ///< levels below the top-level frame
+  std::map<uint32_t, uint64_t> depths; ///< top-level calls by their depth
+  std::vector<std::string> chain; ///< functions of the deepest chain, top first
+  std::string file;               ///< the top-level frame's await it went through
+  uint32_t line = 0;
+  uint32_t column = 0;
+};
+
+/// A local or parameter the plugin found in the frame (kSiteFrameLocal).
+struct FrameLocalInfo {
+  std::string name, type, file;
+  uint32_t line = 0;
+  uint32_t column = 0;
+  uint64_t bytes = 0;
+  uint32_t across_line = 0;
+};
+
 struct FunctionStats {
   std::string name;
   std::string file;
@@ -59,6 +92,12 @@ struct FunctionStats {
   uint64_t completed = 0;
   uint64_t sync_completions = 0;
   uint64_t not_destroyed = 0; ///< frames never seen freed
+  bool optimized = false;     ///< compiled at -O1 or above (site build flag)
+  /// Completed calls whose one await awaited the one frame they created.
+  uint64_t forwarding_calls = 0;
+  std::map<std::tuple<std::string, std::string, uint32_t, uint32_t>, NestedFrames> nested;
+  ChainStats chain;
+  std::vector<FrameLocalInfo> frame_locals; ///< largest first
   std::vector<uint64_t> busy_ns;      ///< one entry per frame
   std::vector<uint64_t> suspended_ns; ///< one entry per frame
   std::map<SiteKey, SiteStats> sites;
@@ -77,6 +116,7 @@ struct Report {
   std::vector<std::string> logs;
   uint64_t events = 0;
   uint64_t threads = 0;
+  uint64_t run_ns = 0; ///< per log, last event time minus first, summed
   std::map<FunctionKey, FunctionStats> functions;
   FindingSet findings;
   std::vector<LiveFrames> live; ///< one per log with a LiveFrames chunk
