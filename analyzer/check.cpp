@@ -11,19 +11,31 @@
 #include "render/findings.h"
 #include "state/findings.h"
 #include "state/log_reader.h"
+#include "state/model.h"
 
 #include <sstream>
 
 namespace coroscope::analyzer {
 
 CheckResult checkLogs(const std::vector<std::string> &logs,
-                      const std::string &format, uint8_t fail_on) {
-  FindingSet set;
-  for (const std::string &path : logs) {
-    LogIndex index(path);
-    collectFindings(index, set);
+                      const std::string &format, uint8_t fail_on,
+                      const AdviceOptions &advice) {
+  std::vector<Finding> findings;
+  if (fail_on == log::kSeverityAdvice) {
+    Report report;
+    for (const std::string &path : logs)
+      analyzeLog(path, report);
+    for (Finding &f : advise(report, advice))
+      report.findings.add(std::move(f));
+    findings = report.findings.sorted();
+  } else {
+    FindingSet set;
+    for (const std::string &path : logs) {
+      LogIndex index(path);
+      collectFindings(index, set);
+    }
+    findings = set.sorted();
   }
-  std::vector<Finding> findings = set.sorted();
   CheckResult result;
   for (const Finding &f : findings)
     if (f.severity >= fail_on)

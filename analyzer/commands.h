@@ -9,6 +9,8 @@
 
 #include <cstdint>
 #include <ostream>
+#include "state/advice.h"
+
 #include <string>
 #include <vector>
 
@@ -35,9 +37,11 @@ struct CheckResult {
 
 /// `coroscope check LOG...`: the findings of all logs, merged and sorted, as
 /// "text" or "json". Reads only what findings need (sites, findings,
-/// modules); throws LogError on malformed input.
+/// modules), unless fail_on is advice: then it replays the events too and
+/// adds the advice. Throws LogError on malformed input.
 CheckResult checkLogs(const std::vector<std::string> &logs,
-                      const std::string &format, uint8_t fail_on);
+                      const std::string &format, uint8_t fail_on,
+                      const AdviceOptions &advice);
 
 /// `coroscope lint -p BUILD_DIR [FILES...]` (lint.cpp).
 struct LintCommand {

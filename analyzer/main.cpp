@@ -17,6 +17,7 @@
 #include "render/render.h"
 #include "state/log_reader.h"
 #include "state/model.h"
+#include "state/advice.h"
 #include "state/stats.h"
 
 #include <CLI/CLI.hpp>
@@ -37,7 +38,25 @@ struct ReportOptions {
   std::string output;
   std::string sort = "heap_bytes";
   size_t top = 0;
+  AdviceOptions advice;
 };
+
+/// --threshold KEY=VALUE, repeatable, for report and check.
+void addThresholdOption(CLI::App *cmd, AdviceOptions &advice) {
+  cmd->add_option_function<std::vector<std::string>>(
+         "--threshold",
+         [&advice](const std::vector<std::string> &values) {
+           for (const std::string &v : values) {
+             try {
+               setThreshold(advice, v);
+             } catch (const std::invalid_argument &e) {
+               throw CLI::ValidationError("--threshold", e.what());
+             }
+           }
+         },
+         "Set an advice threshold, KEY=VALUE (docs/checks.md#advice)")
+      ->type_name("KEY=VALUE");
+}
 
 /// Writes `text` to stdout or to `output`. The text is complete before the
 /// file is opened so a failed run never leaves a truncated report behind.
@@ -62,6 +81,8 @@ int runReport(const ReportOptions &opt) {
   Report report;
   for (const std::string &path : opt.logs)
     analyzeLog(path, report);
+  for (Finding &f : advise(report, opt.advice))
+    report.findings.add(std::move(f));
   Summary summary = summarize(report, opt.sort, opt.top);
   std::ostringstream out;
   if (opt.format == "json")
@@ -78,6 +99,7 @@ struct CheckOptions {
   std::string format = "text";
   std::string output;
   std::string fail_on = "error";
+  AdviceOptions advice;
 };
 
 int runCheck(const CheckOptions &opt) {
@@ -85,7 +107,7 @@ int runCheck(const CheckOptions &opt) {
   uint8_t threshold = opt.fail_on == "advice"    ? kSeverityAdvice
                       : opt.fail_on == "warning" ? kSeverityWarning
                                                  : kSeverityError;
-  CheckResult result = checkLogs(opt.logs, opt.format, threshold);
+  CheckResult result = checkLogs(opt.logs, opt.format, threshold, opt.advice);
   if (!writeOutput(opt.output, result.output))
     return kExitInput;
   return result.failed ? kExitFindings : kExitOk;
@@ -121,6 +143,7 @@ int main(int argc, char **argv) {
   report->add_option("--top", ropt.top, "Show only the first N functions (0: all)")
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
+  addThresholdOption(report, ropt.advice);
 
   CheckOptions copt;
   CLI::App *check = app.add_subcommand(
@@ -128,9 +151,11 @@ int main(int argc, char **argv) {
                "reaches --fail-on");
   check->add_option("logs", copt.logs, "coroscope log files")->required();
   check->add_option("--fail-on", copt.fail_on,
-                    "Fail on findings of this severity or higher")
+                    "Fail on findings of this severity or higher (advice: also "
+                    "replay the events to derive the advice)")
       ->check(CLI::IsMember({"advice", "warning", "error"}))
       ->capture_default_str();
+  addThresholdOption(check, copt.advice);
   check->add_option("--format", copt.format, "Output format")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();

@@ -21,6 +21,8 @@ namespace coroscope::analyzer {
 /// Compiler-style diagnostic blocks, one per finding, separated by blank
 /// lines.
 void renderFindingsText(const std::vector<Finding> &findings, std::ostream &os);
+/// An advice figure as text: integers without decimals, else up to two.
+std::string figureText(double v);
 /// "E errors, W warnings, A advice".
 std::string findingsTally(const std::vector<Finding> &findings);
 /// One "Live frames at end of log" section per log that has live frames;

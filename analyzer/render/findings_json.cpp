@@ -81,6 +81,20 @@ Json finding(const Finding &f, const std::string &check,
     s["inlined"] = n.inlined;
     j["stack"].push_back(std::move(s));
   }
+  if (f.check >= log::kAdviceFirst && !lint) { // analyzer advice, not a run-time finding
+    auto numbers = [](const std::vector<Figure> &figures) {
+      Json o = Json::object();
+      for (const Figure &x : figures)
+        if (x.value == static_cast<double>(static_cast<uint64_t>(x.value)))
+          o[x.key] = static_cast<uint64_t>(x.value);
+        else
+          o[x.key] = x.value;
+      return o;
+    };
+    j["figures"] = numbers(f.figures);
+    j["thresholds"] = numbers(f.thresholds);
+    j["suggestion"] = f.suggestion;
+  }
   return j;
 }
 

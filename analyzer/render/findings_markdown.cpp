@@ -86,8 +86,20 @@ void renderFindingsMarkdown(const std::vector<Finding> &findings,
     if (f.check == log::kCheckLeakedFrame)
       os << "  - " << f.count << " frame" << (f.count == 1 ? "" : "s") << ", "
          << f.bytes << " bytes\n";
-    else if (f.count > 1)
+    else if (f.count > 1 && f.figures.empty())
       os << "  - " << f.count << " occurrences\n";
+    if (!f.figures.empty()) {
+      os << "  - figures:";
+      for (size_t i = 0; i < f.figures.size(); ++i)
+        os << (i ? ", " : " ") << f.figures[i].key << " " << figureText(f.figures[i].value);
+      os << "; thresholds:";
+      for (size_t i = 0; i < f.thresholds.size(); ++i)
+        os << (i ? ", " : " ") << f.thresholds[i].key << " "
+           << figureText(f.thresholds[i].value);
+      os << "\n";
+    }
+    if (!f.suggestion.empty())
+      os << "  - suggestion: " << escape(f.suggestion) << "\n";
   }
 }
 

@@ -73,6 +73,18 @@ void nativeFrame(size_t i, const NativeFrame &f, std::ostream &os) {
 
 } // namespace
 
+std::string figureText(double v) {
+  char buf[64];
+  if (v == static_cast<double>(static_cast<uint64_t>(v)))
+    std::snprintf(buf, sizeof buf, "%llu", static_cast<unsigned long long>(v));
+  else
+    std::snprintf(buf, sizeof buf, "%.2f", v);
+  std::string s = buf;
+  if (s.find('.') != std::string::npos && s.back() == '0')
+    s.pop_back(); // 95.0 -> "95.0", 95.25 -> "95.25", 0.50 -> "0.5"
+  return s;
+}
+
 void renderFindingsText(const std::vector<Finding> &findings,
                         std::ostream &os) {
   for (size_t n = 0; n < findings.size(); ++n) {
@@ -110,10 +122,22 @@ void renderFindingsText(const std::vector<Finding> &findings,
     if (f.check == kCheckLeakedFrame)
       tally = plural(f.count, "frame", "frames") + ", " +
               plural(f.bytes, "byte", "bytes");
-    else if (f.count > 1)
+    else if (f.count > 1 && f.figures.empty())
       tally = plural(f.count, "occurrence", "occurrences");
     if (!tally.empty())
       os << "  " << tally << "\n";
+    if (!f.figures.empty()) {
+      os << "  figures:";
+      for (size_t i = 0; i < f.figures.size(); ++i)
+        os << (i ? ", " : " ") << f.figures[i].key << " " << figureText(f.figures[i].value);
+      os << "\n  thresholds:";
+      for (size_t i = 0; i < f.thresholds.size(); ++i)
+        os << (i ? ", " : " ") << f.thresholds[i].key << " "
+           << figureText(f.thresholds[i].value);
+      os << "\n";
+    }
+    if (!f.suggestion.empty())
+      os << "  suggestion: " << f.suggestion << "\n";
   }
 }
 

@@ -40,6 +40,12 @@ struct AsyncFrame {
   uint64_t frame = 0;
 };
 
+/// A number behind an advice, or the threshold it was compared with.
+struct Figure {
+  std::string key; ///< snake_case, as in JSON: "calls", "sync_percent"
+  double value = 0;
+};
+
 struct Finding {
   uint8_t check = 0;    ///< log::CheckKind
   uint8_t severity = 0; ///< log::Severity
@@ -57,6 +63,10 @@ struct Finding {
   std::string log; ///< the first log it was found in
   std::vector<AsyncFrame> backtrace; ///< innermost first
   std::vector<NativeFrame> stack;    ///< innermost first
+  // Advice only: what triggered it, and what to change.
+  std::vector<Figure> figures;
+  std::vector<Figure> thresholds;
+  std::string suggestion;
 };
 
 class FindingSet {

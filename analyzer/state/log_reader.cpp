@@ -71,6 +71,12 @@ const char *checkKindName(uint8_t kind) {
   case kCheckNestedResume: return "nested-resume";
   case kCheckNeverStarted: return "never-started";
   case kCheckSuspendedForever: return "suspended-forever";
+  case kAdviceHotSync: return "hot-sync";
+  case kAdviceAlwaysWaits: return "always-waits";
+  case kAdviceHaloMissed: return "halo-missed";
+  case kAdvicePassThrough: return "pass-through";
+  case kAdviceDeepChain: return "deep-chain";
+  case kAdviceLargeFrame: return "large-frame";
   }
   return "";
 }
@@ -284,7 +290,7 @@ FindingData LogReader::readFinding(const ChunkRef &chunk) {
   f.offset = chunk.payload_offset;
   readAt(f.offset, &f.record, sizeof f.record, "finding record");
   const FindingRecord &r = f.record;
-  if (checkKindName(r.check)[0] == '\0')
+  if (checkKindName(r.check)[0] == '\0' || r.check >= kAdviceFirst)
     fail(f.offset, "bad check kind " + std::to_string(r.check));
   if (severityName(r.severity)[0] == '\0')
     fail(f.offset + 1, "bad severity " + std::to_string(r.severity));

@@ -11,11 +11,19 @@ Checks a coroscope report against the case's first `// EXPECT:` line
   // EXPECT: none
       no finding at all, warnings included, and no coroscope report on stderr.
 
+Advice (hot-sync, deep-chain, ...) is judged only for advice cases: a case
+whose EXPECT names an advice, or one in an `advice/` directory. A run-time
+case is about misuse; a deep chain or a frequently waiting function in it is
+true advice, not a fault, and the advice cases cover that advice.
+
 Exit 0 when the report matches, 1 with one line per problem otherwise.
 """
 import json
+import os
 import re
 import sys
+
+ADVICE = {"hot-sync", "always-waits", "halo-missed", "pass-through", "deep-chain", "large-frame"}
 
 
 def unqualified(name: str) -> str:
@@ -71,6 +79,10 @@ def main() -> int:
         return 2
     with open(report_path) as f:
         findings = json.load(f).get("findings", [])
+    advice_case = "/advice/" in os.path.abspath(case) or \
+        (expect.split() or [""])[0] in ADVICE
+    if not advice_case:
+        findings = [x for x in findings if x.get("severity") != "advice"]
     summary = "; ".join(f"{x.get('check')} {x.get('function')} line {x.get('line')}"
                         for x in findings) or "no findings"
     if expect == "none":

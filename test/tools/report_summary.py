@@ -6,6 +6,7 @@ FileCheck, independent of the text renderer's column layout:
 
   function <name> calls=N heap=N elided=N heap_bytes=N completed=N sync=N awaits=N suspends=N waits=N
     site <kind> <line>:<column> reached=N suspended=N waits=N awaiter=<type>
+  finding <severity> <check> <function> <line>:<column> [<figure>=<value> ...]
 """
 import json
 import sys
@@ -25,6 +26,10 @@ def main() -> int:
         for s in fn["sites"]:
             print(f"  site {s['kind']} {s['line']}:{s['column']} reached={s['reached']} "
                   f"suspended={s['suspended']} waits={s['waits']} awaiter={s['awaiter']}")
+    for x in report.get("findings", []):
+        figures = "".join(f" {k}={v}" for k, v in (x.get("figures") or {}).items())
+        print(f"finding {x['severity']} {x['check']} {x['function']} "
+              f"{x['line']}:{x['column']}{figures}")
     return 0
 
 
