@@ -55,7 +55,9 @@ std::string bytesText(double v) {
 }
 
 /// "a → b → c ×18 → d": runs of one function are shown once with a count.
-std::string chainText(const std::vector<std::string> &chain) {
+/// `levels` is the chain's real length: the model re-reads very deep chains
+/// only now and then, so the names may stop short of it.
+std::string chainText(const std::vector<std::string> &chain, size_t levels) {
   std::string out;
   for (size_t i = 0; i < chain.size();) {
     size_t j = i;
@@ -68,6 +70,8 @@ std::string chainText(const std::vector<std::string> &chain) {
       out += " ×" + std::to_string(j - i);
     i = j;
   }
+  if (levels > chain.size())
+    out += " → " + std::to_string(levels - chain.size()) + " more levels";
   return out;
 }
 
@@ -144,7 +148,7 @@ std::vector<Finding> advise(const Report &report, const AdviceOptions &o) {
                 std::to_string(c.max_depth) + " coroutine levels deep (" + num(per_call) +
                 " frames per top-level call on average; " + std::to_string(deep) + " of " +
                 std::to_string(c.top_level_calls) + " calls went deeper than " +
-                num(o.deep_chain_max_depth) + "): " + chainText(c.chain);
+                num(o.deep_chain_max_depth) + "): " + chainText(c.chain, c.max_depth + size_t(1));
     f.suggestion = "every level pays a frame, a resume and a transfer back on every call: "
                    "make the levels that do not suspend plain functions, or merge levels, so "
                    "that one coroutine frame does the work of many";

@@ -227,12 +227,19 @@ void LogModel::onBegin(const Event &e, ThreadState &t) {
     f.depth = p->depth + 1;
     f.root = p->root;
     ++p->children;
-    for (Frame *a = p; a && !f.recursive; a = lookup(a->parent))
+    // Bounded walks keep a chain of depth D linear in D, not quadratic (a
+    // symmetric-transfer loop may nest 100,000 frames): recursion is looked
+    // for among the nearest kRecursionWindow ancestors, and the deepest
+    // chain's functions are re-read up to depth 256, then at powers of two.
+    int window = kRecursionWindow;
+    for (Frame *a = p; a && !f.recursive && window-- > 0; a = lookup(a->parent))
       f.recursive = a->fn == &fn;
     if (Frame *r = lookup(f.root)) {
       ++r->nested;
-      if (f.depth > r->max_depth) {
+      if (f.depth > r->max_depth)
         r->max_depth = f.depth;
+      if (f.depth > r->deepest_read && (f.depth <= 256 || (f.depth & (f.depth - 1)) == 0)) {
+        r->deepest_read = f.depth;
         r->deepest.assign(f.depth + 1, nullptr);
         r->deepest[f.depth] = &fn;
         uint32_t d = f.depth;

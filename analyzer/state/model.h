@@ -99,6 +99,7 @@ private:
     uint64_t nested = 0;
     uint32_t max_depth = 0;
     std::vector<const FunctionStats *> deepest; ///< root first
+    uint32_t deepest_read = 0; ///< depth `deepest` was read at
     const SiteStats *chain_site = nullptr;      ///< its await the chain went through
   };
   /// A site id resolved to the aggregates it feeds.
@@ -115,6 +116,7 @@ private:
   bool onStack(const ThreadState &t, uint64_t activation) const;
   void closeFrame(Frame &f, uint64_t at, bool destroyed);
 
+  static constexpr int kRecursionWindow = 64;
   Frame *lookup(FrameRef r);
   void onChildFreed(const Frame &child, const Event &e);
   void onBegin(const Event &e, ThreadState &t);
