@@ -96,8 +96,8 @@ LogModel::Resolved LogModel::suspendSiteFor(uint32_t site_id,
   return r;
 }
 
-void LogModel::push(ThreadState &t, uint64_t frame) {
-  t.stack.push_back({next_activation_++, frame});
+void LogModel::push(ThreadState &t, uint64_t frame, bool destroy) {
+  t.stack.push_back({next_activation_++, frame, t.current, destroy});
 }
 
 void LogModel::pop(ThreadState &t, uint64_t frame) {
@@ -168,10 +168,20 @@ LogModel::Frame *LogModel::lookup(FrameRef r) {
   return it != frames_.end() && it->second.serial == r.serial ? &it->second : nullptr;
 }
 
+// The frame whose code freed `frame`: the caller of its destroy(), or, for
+// a free without a destroy() call (final_suspend returned suspend_never), the
+// frame running, which is the frame itself.
+uint64_t LogModel::freedBy(const ThreadState &t, uint64_t frame) {
+  if (!t.stack.empty() && t.stack.back().frame == frame && t.stack.back().destroy)
+    return t.stack.back().caller;
+  return t.current;
+}
+
 // A frame destroyed while its creator is alive, on the thread that created
 // it, with at most one of the creator's awaits in between: its whole life
-// was nested in that await (or in no await at all).
-void LogModel::onChildFreed(const Frame &c, const Event &e) {
+// was nested in that await (or in no await at all). `freed_by` is the frame
+// whose code freed it (freedBy()).
+void LogModel::onChildFreed(const Frame &c, const Event &e, uint64_t freed_by) {
   Frame *p = lookup(c.parent);
   if (!p || e.thread != c.thread || p->body_reached > c.parent_reached + 1)
     return;
@@ -179,6 +189,13 @@ void LogModel::onChildFreed(const Frame &c, const Event &e) {
     p->forwarded = true;
   if (!c.heap || c.recursive)
     return; // elided already; a recursive frame cannot be elided into itself
+  // Only a frame its creator destroys can live in the creator's frame. A
+  // detached task that frees itself, or one another frame destroys, may end
+  // within the creator's await by chance (a spawned handler done while its
+  // accept loop waits for the next connection): its lifetime is not the
+  // creator's to bound.
+  if (freed_by != c.parent.addr)
+    return;
   auto site = function_site_.find(c.fn);
   if (site == function_site_.end() ||
       !direct_calls_.count({p->fn->name, site->second}))
@@ -343,7 +360,7 @@ void LogModel::process(const Event &e) {
     break;
   case kEvResumeEnter:
   case kEvDestroyEnter:
-    push(t, e.frame);
+    push(t, e.frame, e.kind == kEvDestroyEnter);
     t.resumers.push_back(t.current);
     t.current = e.frame;
     break;
@@ -358,7 +375,7 @@ void LogModel::process(const Event &e) {
   case kEvFrameFree: {
     auto it = frames_.find(e.frame);
     if (it != frames_.end()) {
-      onChildFreed(it->second, e);
+      onChildFreed(it->second, e, freedBy(t, e.frame));
       closeFrame(it->second, e.time, /*destroyed=*/true);
       frames_.erase(it);
     }

@@ -53,6 +53,8 @@ private:
   struct Activation {
     uint64_t id;
     uint64_t frame;
+    uint64_t caller = 0;  ///< `current` when it was entered
+    bool destroy = false; ///< a coroutine_handle::destroy() call
   };
   struct ThreadState {
     std::vector<Activation> stack;
@@ -111,14 +113,15 @@ private:
 
   FunctionStats &functionFor(uint32_t site_id);
   Resolved suspendSiteFor(uint32_t site_id, const Frame *frame);
-  void push(ThreadState &t, uint64_t frame);
+  void push(ThreadState &t, uint64_t frame, bool destroy = false);
   void pop(ThreadState &t, uint64_t frame);
   bool onStack(const ThreadState &t, uint64_t activation) const;
   void closeFrame(Frame &f, uint64_t at, bool destroyed);
 
   static constexpr int kRecursionWindow = 64;
   Frame *lookup(FrameRef r);
-  void onChildFreed(const Frame &child, const Event &e);
+  static uint64_t freedBy(const ThreadState &t, uint64_t frame);
+  void onChildFreed(const Frame &child, const Event &e, uint64_t freed_by);
   void onBegin(const Event &e, ThreadState &t);
   void onSuspendSite(const Event &e, ThreadState &t);
   void onResume(const Event &e);
