@@ -1,0 +1,97 @@
+// EXPECT: none
+// Look-alike of always-waits.cpp: every read suspends, on
+// `co_await scheduler.schedule()` of an inline scheduler, which resumes it at
+// once by symmetric transfer. Suspending is not waiting: the frame never
+// leaves the resume() call that runs it, so there is no always-waits (and,
+// elided, no hot-sync).
+// RUN: %run_case -O2 %s %t
+// RUN: %python %S/../tools/report_summary.py %t.json | FileCheck %s
+// CHECK: function read_sensor(int) calls=2000 heap=0 elided=2000 heap_bytes=0 completed=2000 sync=2000 awaits=2000 suspends=2000 waits=0
+#include <coroutine>
+#include <cstddef>
+#include <cstdio>
+#include <deque>
+#include <exception>
+#include <new>
+#include <utility>
+
+static long g_frames = 0, g_frame_bytes = 0;  // heap frames, as the program counts them
+
+template <class T>
+struct Task {
+  struct promise_type {
+    T value{};
+    std::coroutine_handle<> next = std::noop_coroutine();
+    static void* operator new(std::size_t n) { ++g_frames; g_frame_bytes += long(n); return ::operator new(n); }
+    static void operator delete(void* p) { ::operator delete(p); }
+    Task get_return_object() { return Task{Handle::from_promise(*this)}; }
+    std::suspend_always initial_suspend() noexcept { return {}; }
+    struct Final {
+      bool await_ready() noexcept { return false; }
+      std::coroutine_handle<> await_suspend(std::coroutine_handle<promise_type> h) noexcept { return h.promise().next; }
+      void await_resume() noexcept {}
+    };
+    Final final_suspend() noexcept { return {}; }
+    void return_value(T v) { value = v; }
+    void unhandled_exception() { std::terminate(); }
+  };
+  using Handle = std::coroutine_handle<promise_type>;
+  Handle h;
+  explicit Task(Handle h) : h(h) {}
+  Task(Task&& o) noexcept : h(std::exchange(o.h, {})) {}
+  ~Task() { if (h) h.destroy(); }
+  auto operator co_await() && noexcept {  // an awaiter of its own: see halo-missed-task-awaiter.cpp
+    struct Awaiter {
+      Handle h;
+      bool await_ready() noexcept { return false; }
+      std::coroutine_handle<> await_suspend(std::coroutine_handle<> c) noexcept { h.promise().next = c; return h; }
+      T await_resume() noexcept { return h.promise().value; }
+    };
+    return Awaiter{h};
+  }
+  T run() { h.resume(); return h.promise().value; }  // for a task that completes without waiting
+};
+
+// The event loop: a parked frame waits here until main runs the loop.
+static std::deque<std::coroutine_handle<>> g_ready;
+struct Park {
+  bool await_ready() noexcept { return false; }
+  void await_suspend(std::coroutine_handle<> h) { g_ready.push_back(h); }
+  void await_resume() noexcept {}
+};
+static void run_loop() {
+  while (!g_ready.empty()) {
+    std::coroutine_handle<> h = g_ready.front();
+    g_ready.pop_front();
+    h.resume();
+  }
+}
+
+// An inline scheduler: schedule() suspends and hands the frame straight back
+// by symmetric transfer, inside the same resume() call: no wait.
+struct Hop {
+  bool await_ready() noexcept { return false; }
+  std::coroutine_handle<> await_suspend(std::coroutine_handle<> h) noexcept { return h; }
+  void await_resume() noexcept {}
+};
+
+static long g_reads = 0, g_waits = 0;
+static Task<int> read_sensor(int i) {  // a direct call awaited at once: its frame is elided
+  ++g_reads;
+  co_await Hop{};
+  co_return i % 7;
+}
+
+Task<long> poll(int n) {
+  long total = 0;
+  for (int i = 0; i < n; ++i) total += co_await read_sensor(i);
+  co_return total;
+}
+
+int main() {
+  Task<long> top = poll(2000);
+  top.h.resume();
+  run_loop();
+  std::printf("truth: calls=%ld wait_percent=%g heap_frames=%ld total=%ld\n", g_reads,
+              100.0 * double(g_waits) / double(g_reads), g_frames, top.h.promise().value);
+}
