@@ -25,6 +25,15 @@ namespace coroscope {
 namespace checks {
 namespace {
 
+// A guard class marked with Clang's thread-safety attribute scoped_lockable
+// (absl::MutexLock, a project's own): it holds a capability while it lives.
+bool isScopedLockable(const CXXRecordDecl *RD) {
+  if (RD->hasAttr<ScopedLockableAttr>())
+    return true;
+  const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD);
+  return Spec && Spec->getSpecializedTemplate()->getTemplatedDecl()->hasAttr<ScopedLockableAttr>();
+}
+
 bool isLock(QualType T, ArrayRef<std::string> Extra) {
   const CXXRecordDecl *RD = classOf(T);
   if (!RD || !RD->getIdentifier())
@@ -34,6 +43,8 @@ bool isLock(QualType T, ArrayRef<std::string> Extra) {
     if (N == "lock_guard" || N == "scoped_lock" || N == "unique_lock" || N == "shared_lock")
       return true;
   }
+  if (isScopedLockable(RD))
+    return true;
   return !Extra.empty() && llvm::is_contained(Extra, RD->getQualifiedNameAsString());
 }
 
@@ -49,6 +60,7 @@ struct Change {
   const VarDecl *Var;
   const Expr *Call;
   bool Takes;
+  bool Tries; // takes it only when it returns true
 };
 
 // Locks in blocks, and the calls that release or take them again.
@@ -72,17 +84,22 @@ public:
     if (!DRE || !M || !M->getIdentifier())
       return true;
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    // By name (the std guards), or by the thread-safety attributes that
+    // scoped_lockable guards put on theirs (absl's ReleasableMutexLock::Release).
     StringRef N = M->getName();
-    if (N == "unlock" || N == "release")
-      Changes.push_back({V, C, false});
-    else if (N == "lock" || N == "try_lock")
-      Changes.push_back({V, C, true});
+    bool Tries = N == "try_lock" || M->hasAttr<TryAcquireCapabilityAttr>() ||
+                 M->hasAttr<ExclusiveTrylockFunctionAttr>() ||
+                 M->hasAttr<SharedTrylockFunctionAttr>();
+    if (N == "unlock" || N == "release" || M->hasAttr<ReleaseCapabilityAttr>())
+      Changes.push_back({V, C, false, false});
+    else if (Tries || N == "lock" || M->hasAttr<AcquireCapabilityAttr>())
+      Changes.push_back({V, C, true, Tries});
     return true;
   }
   bool VisitCallExpr(CallExpr *C) {
     if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(movedOperand(C)))
       if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-        Changes.push_back({V, C, false});
+        Changes.push_back({V, C, false, false});
     return true;
   }
 
@@ -177,10 +194,11 @@ bool exclusive(const std::vector<const Stmt *> &T, const std::vector<const Stmt 
          runsConditionally(M.At, M.AChild) && runsConditionally(M.At, M.BChild);
 }
 
-// `if (l.try_lock()) { ... }` takes the lock in the then-arm only.
-const Stmt *takeSite(ASTContext &Ctx, const Expr *Call) {
-  const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
-  if (!MC || !MC->getMethodDecl() || MC->getMethodDecl()->getName() != "try_lock")
+// Where a change happens: `if (l.try_lock()) { ... }` takes the lock in the
+// then-arm only.
+const Stmt *site(ASTContext &Ctx, const Change &Ch) {
+  const Expr *Call = Ch.Call;
+  if (!Ch.Tries)
     return Call;
   DynTypedNode N = DynTypedNode::create(*Call);
   for (const Stmt *Child = Call;;) {
@@ -220,7 +238,7 @@ void LockAcrossSuspendCheck::checkCoroutine(const Coroutine &C, Reporter &R) {
     for (const Change &Ch : F.Changes)
       if (Ch.Var == L.Var && isBefore(SM, L.Var->getEndLoc(), Ch.Call->getBeginLoc()))
         (Ch.Takes ? Takes : Releases)
-            .push_back({Ch.Call->getBeginLoc(), ancestors(Ctx, takeSite(Ctx, Ch.Call), Body)});
+            .push_back({Ch.Call->getBeginLoc(), ancestors(Ctx, site(Ctx, Ch), Body)});
     for (const Expr *P : S.points()) {
       if (!isBefore(SM, L.Var->getEndLoc(), P->getBeginLoc()) ||
           !isBefore(SM, P->getBeginLoc(), L.ScopeEnd))

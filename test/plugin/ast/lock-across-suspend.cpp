@@ -10,6 +10,37 @@ std::shared_mutex sm;
 Task<> io();
 int hits;
 
+// A project's own guards, marked with Clang's thread-safety attributes as
+// absl::MutexLock is.
+class __attribute__((capability("mutex"))) Mutex {
+public:
+  void lock() __attribute__((acquire_capability()));
+  void unlock() __attribute__((release_capability()));
+};
+Mutex mu;
+class __attribute__((scoped_lockable)) MutexLock {
+public:
+  explicit MutexLock(Mutex &m) __attribute__((acquire_capability(m)));
+  ~MutexLock() __attribute__((release_capability()));
+};
+class __attribute__((scoped_lockable)) ReleasableMutexLock {
+public:
+  explicit ReleasableMutexLock(Mutex &m) __attribute__((acquire_capability(m)));
+  ~ReleasableMutexLock() __attribute__((release_capability()));
+  void Release() __attribute__((release_capability()));
+};
+template <class M> class __attribute__((scoped_lockable)) Guard {
+public:
+  explicit Guard(M &m) __attribute__((acquire_capability(m)));
+  ~Guard() __attribute__((release_capability()));
+};
+// The same shape without the attribute: nothing says it holds a lock.
+class MutexLockLike {
+public:
+  explicit MutexLockLike(Mutex &m);
+  ~MutexLockLike();
+};
+
 //===--- should trigger ---===//
 
 Task<> guard() {
@@ -108,6 +139,24 @@ Task<> relocked_one_path(bool retry) {
   co_await io(); // expected-warning {{suspends while holding 'u'}}
 }
 
+Task<> scoped_lockable() {
+  MutexLock l(mu); // expected-note {{'l' locked here}}
+  co_await io(); // expected-warning {{coroutine 'scoped_lockable' suspends while holding 'l' ('MutexLock')}}
+}
+
+Task<> scoped_lockable_template() {
+  Guard<Mutex> g(mu); // expected-note {{'g' locked here}}
+  co_await io(); // expected-warning {{suspends while holding 'g' ('Guard<Mutex>')}}
+}
+
+// Its release_capability method releases it, on one path here.
+Task<> scoped_lockable_released_one_path(bool c) {
+  ReleasableMutexLock r(mu); // expected-note {{'r' locked here}}
+  if (c)
+    r.Release();
+  co_await io(); // expected-warning {{suspends while holding 'r' ('ReleasableMutexLock')}}
+}
+
 //===--- should NOT trigger ---===//
 
 Task<> scoped() {
@@ -195,4 +244,17 @@ Task<> locked_in_other_arm(bool c) {
   } else {
     co_await io();
   }
+}
+
+// Released on every path; a look-alike without scoped_lockable; the mutex
+// itself.
+Task<> scoped_lockable_fine() {
+  {
+    MutexLock l(mu);
+  }
+  ReleasableMutexLock r(mu);
+  r.Release();
+  MutexLockLike n(mu);
+  Mutex local;
+  co_await io();
 }
