@@ -109,9 +109,8 @@ void BlockingCallCheck::checkCoroutine(const Coroutine &C, Reporter &R) {
     if (Match.empty())
       continue;
     R.warn(name(), Call->getExprLoc(),
-           "'" + Match + "' blocks the thread inside the coroutine '" +
-               functionName(C.FD) +
-               "'; every coroutine scheduled on this thread stalls with it (co_await an "
+           "'" + Match + "' blocks the thread inside " + coroutineName(C.FD) +
+               "; every coroutine scheduled on this thread stalls with it (co_await an "
                "asynchronous equivalent, or move the call off the coroutine's thread)");
   }
 }

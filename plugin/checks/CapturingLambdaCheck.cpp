@@ -4,12 +4,16 @@
 // variable (or `this`, for a this-capture) comes after the first co_await or
 // co_yield in source order, sits in a loop that suspends, or anywhere in a
 // lazy coroutine. Captures read only before the first suspension are copied
-// out in time and are not reported.
+// out in time and are not reported. Nor is a lambda whose closure is followed
+// from its definition to every call and found to outlive the tasks they make
+// (closureOutlivesTasks); whatever that cannot follow counts as escaping.
 //
 //===----------------------------------------------------------------------===//
 #include "CapturingLambdaCheck.h"
 
 #include "CoroAst.h"
+
+#include "clang/AST/ParentMapContext.h"
 
 using namespace clang;
 
@@ -35,6 +39,181 @@ public:
   }
 };
 
+// The parent to follow up from S: a co_await or co_yield when S is its
+// operand (which Sema also places inside the operator co_await call it
+// builds), else the first parent.
+DynTypedNode parentOf(ASTContext &Ctx, const Stmt *S) {
+  auto Parents = Ctx.getParents(*S);
+  for (const DynTypedNode &P : Parents)
+    if (P.get<CoawaitExpr>() || P.get<CoyieldExpr>())
+      return P;
+  return Parents.empty() ? DynTypedNode() : Parents[0];
+}
+
+// The node that uses the value of E, above the nodes that pass it on
+// unchanged (implicit casts and temporaries, parentheses, std::move, copies
+// and moves of it); Child is the node right below it.
+DynTypedNode userOf(ASTContext &Ctx, const Expr *E, const Expr *&Child) {
+  Child = E;
+  for (int Depth = 0; Depth < 32; ++Depth) {
+    DynTypedNode N = parentOf(Ctx, Child);
+    const auto *P = N.get<Expr>();
+    const auto *CE = dyn_cast_or_null<CXXConstructExpr>(P);
+    if (!P || !(isa<ImplicitCastExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr, ParenExpr,
+                    ExprWithCleanups, ConstantExpr>(P) ||
+                movedOperand(P) || (CE && CE->getConstructor()->isCopyOrMoveConstructor())))
+      return N;
+    Child = P;
+  }
+  return DynTypedNode();
+}
+
+// Hands a task to an executor, or starts it detached.
+bool detachesByName(StringRef Name) {
+  std::string Lower = Name.lower();
+  for (StringRef Word : {"spawn", "post", "schedule", "detach", "dispatch", "submit", "launch",
+                         "start", "enqueue", "defer"})
+    if (StringRef(Lower).contains(Word))
+      return true;
+  return false;
+}
+
+bool isAwaitable(QualType T) {
+  const CXXRecordDecl *RD = classOf(T);
+  if (!RD || !RD->hasDefinition())
+    return false;
+  if (lazyInitialSuspend(RD))
+    return true;
+  for (const CXXMethodDecl *M : RD->methods())
+    if (M->getOverloadedOperator() == OO_Coawait ||
+        (M->getIdentifier() && M->getName() == "await_ready"))
+      return true;
+  return false;
+}
+
+std::vector<const DeclRefExpr *> usesOf(ASTContext &Ctx, const VarDecl *V);
+
+// The task E (a call of the closure, or a local holding its task) is awaited,
+// or run by a sync_wait()-like call, before the closure dies: in its own
+// full-expression, or, when InLocal, through a local it initializes (declared
+// after the closure, so it dies first) whose every use does that.
+bool consumed(ASTContext &Ctx, const Expr *E, bool InLocal) {
+  const Expr *Child = nullptr;
+  DynTypedNode N = userOf(Ctx, E, Child);
+  if (N.get<CoawaitExpr>())
+    return true;
+  if (const auto *Call = N.get<CallExpr>()) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    // A method (push_back, an executor's) stores the task in its object.
+    if (!FD || !FD->getIdentifier() || isa<CXXMemberCallExpr>(Call) ||
+        isa<CXXOperatorCallExpr>(Call) || Call->getCallee() == Child ||
+        detachesByName(FD->getName()))
+      return false;
+    if (FD->getName().lower().find("wait") != std::string::npos)
+      return true; // sync_wait, blockingWait: runs it to completion
+    // when_all(): an awaitable holding the task, consumed in turn.
+    return isAwaitable(Call->getType()) && consumed(Ctx, Call, InLocal);
+  }
+  if (const auto *V = N.get<VarDecl>(); V && InLocal && V->isLocalVarDecl() &&
+                                         V->hasLocalStorage() && V->getInit()) {
+    std::vector<const DeclRefExpr *> Uses = usesOf(Ctx, V);
+    return !Uses.empty() &&
+           llvm::all_of(Uses, [&](const DeclRefExpr *U) { return consumed(Ctx, U, false); });
+  }
+  return false;
+}
+
+bool keepsCopy(ASTContext &Ctx, const FunctionDecl *FD, unsigned Index, int Depth);
+
+// E (the closure) initializes a by-value parameter of a coroutine, which keeps
+// the copy in its frame; or of a function that hands its copy on to one
+// (libcoro's coro::invoke passes it to detail::make_invoker_task).
+bool keptInFrame(ASTContext &Ctx, const Expr *E, int Depth = 0) {
+  const Expr *Child = nullptr;
+  const auto *Call = userOf(Ctx, E, Child).get<CallExpr>();
+  if (!Call || !Call->getDirectCallee() || Call->getCallee() == Child)
+    return false;
+  unsigned Shift = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Call->getDirectCallee())
+                       ? 1
+                       : 0;
+  for (unsigned I = Shift; I < Call->getNumArgs(); ++I)
+    if (Call->getArg(I) == Child)
+      return keepsCopy(Ctx, Call->getDirectCallee(), I - Shift, Depth);
+  return false;
+}
+
+bool keepsCopy(ASTContext &Ctx, const FunctionDecl *FD, unsigned Index, int Depth) {
+  const FunctionDecl *Def = nullptr;
+  if (Index >= FD->getNumParams() || !FD->hasBody(Def) || !Def->getBody())
+    return false;
+  const ParmVarDecl *P = Def->getParamDecl(Index);
+  if (P->getType()->isReferenceType() || !classOf(P->getType()))
+    return false;
+  if (isa<CoroutineBodyStmt>(Def->getBody()))
+    return true;
+  return Depth == 0 && llvm::any_of(usesOf(Ctx, P), [&](const DeclRefExpr *U) {
+           return keptInFrame(Ctx, U, Depth + 1);
+         });
+}
+
+class RefFinder : public BodyVisitor<RefFinder> {
+public:
+  explicit RefFinder(const VarDecl *V) : V(V) {}
+  std::vector<const DeclRefExpr *> Refs;
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (E->getDecl() == V)
+      Refs.push_back(E);
+    return true;
+  }
+
+private:
+  const VarDecl *V;
+};
+
+// Every reference to V in its scope (the function body, for a parameter);
+// a nested lambda's capture of V is one, its body is not searched.
+std::vector<const DeclRefExpr *> usesOf(ASTContext &Ctx, const VarDecl *V) {
+  const Stmt *Scope = nullptr;
+  if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
+    if (const auto *FD = dyn_cast<FunctionDecl>(P->getDeclContext()))
+      Scope = FD->getBody();
+  } else if (auto Parents = Ctx.getParents(*V); !Parents.empty()) {
+    if (const auto *DS = Parents[0].get<DeclStmt>())
+      Scope = parentOf(Ctx, DS).get<Stmt>();
+  }
+  RefFinder F(V);
+  F.TraverseStmt(const_cast<Stmt *>(Scope));
+  return F.Refs;
+}
+
+// `L(...)` or `V(...)`: Child is the closure object of this call.
+const Expr *callOf(const DynTypedNode &N, const Expr *Child) {
+  const auto *Op = N.get<CXXOperatorCallExpr>();
+  return Op && Op->getOperator() == OO_Call && Op->getArg(0) == Child ? Op : nullptr;
+}
+
+// The closure of L lives until every task made from it is done: a temporary
+// called at once whose task is consumed within the full-expression, a copy
+// in a coroutine frame, or a named local whose every use is a call whose task
+// is consumed while it lives, or a copy into a coroutine frame.
+bool closureOutlivesTasks(ASTContext &Ctx, const LambdaExpr *L) {
+  if (keptInFrame(Ctx, L))
+    return true;
+  const Expr *Child = nullptr;
+  DynTypedNode N = userOf(Ctx, L, Child);
+  if (const Expr *Call = callOf(N, Child))
+    return consumed(Ctx, Call, false);
+  const auto *V = N.get<VarDecl>();
+  if (!V || !V->isLocalVarDecl() || !V->hasLocalStorage())
+    return false;
+  return llvm::all_of(usesOf(Ctx, V), [&](const DeclRefExpr *U) {
+    const Expr *C = nullptr;
+    DynTypedNode User = userOf(Ctx, U, C);
+    if (const Expr *Call = callOf(User, C))
+      return consumed(Ctx, Call, true);
+    return keptInFrame(Ctx, U);
+  });
+}
 } // namespace
 
 void CapturingLambdaCheck::checkCoroutine(const Coroutine &C, Reporter &R) {
@@ -74,6 +253,8 @@ void CapturingLambdaCheck::checkCoroutine(const Coroutine &C, Reporter &R) {
     return;
   if (isUnderCoAwait(Ctx, L))
     return; // called and awaited in one full-expression: the closure outlives the await
+  if (closureOutlivesTasks(Ctx, L))
+    return;
 
   Finding W = R.warn(name(), L->getBeginLoc(),
                      "lambda coroutine in '" + functionName(C.FD) +

@@ -16,7 +16,9 @@ namespace checks {
 
 /// Flags a lambda coroutine that uses a capture after it has suspended (for
 /// a lazy coroutine: anywhere), unless the lambda is called and awaited in
-/// the same full-expression, or takes `this` by value (C++23 `this auto`).
+/// the same full-expression, takes `this` by value (C++23 `this auto`), or
+/// its closure outlives every task made from it (a named local whose tasks
+/// are all consumed while it lives, a copy in a coroutine frame).
 /// See docs/checks.md#capturing-lambda.
 class CapturingLambdaCheck : public Check {
 public:

@@ -210,6 +210,12 @@ std::string functionName(const DeclContext *DC) {
   return "<global>";
 }
 
+std::string coroutineName(const FunctionDecl *FD) {
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  return (MD && MD->getParent()->isLambda() ? "the lambda coroutine in '" : "the coroutine '") +
+         functionName(FD) + "'";
+}
+
 bool isUnderCoAwait(ASTContext &Ctx, const Expr *E) {
   DynTypedNode N = DynTypedNode::create(*E);
   for (int Depth = 0; Depth < 64; ++Depth) {

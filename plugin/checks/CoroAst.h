@@ -102,6 +102,11 @@ bool contains(const clang::SourceManager &SM, clang::SourceRange R, clang::Sourc
 /// or for a lambda the named function it is written in ("main").
 std::string functionName(const clang::DeclContext *DC);
 
+/// How a finding names the coroutine FD: "the coroutine 'load'", or for a
+/// lambda, whose name would be the function it is written in, "the lambda
+/// coroutine in 'main'" (as capturing-lambda words it).
+std::string coroutineName(const clang::FunctionDecl *FD);
+
 /// Whether E (a call, a lambda) sits inside the operand of a co_await or
 /// co_yield of the same full-expression: its temporaries then live until that
 /// co_await has resumed.

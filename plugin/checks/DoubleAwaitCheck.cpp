@@ -51,15 +51,72 @@ static bool hasAnnotation(const CXXRecordDecl *RD) {
   return false;
 }
 
+static bool isCoroutineHandle(QualType T) {
+  const TemplateDecl *TD = nullptr;
+  if (const auto *Spec =
+          dyn_cast_or_null<ClassTemplateSpecializationDecl>(T->getAsCXXRecordDecl()))
+    TD = Spec->getSpecializedTemplate();
+  else if (const auto *TST = T->getAs<TemplateSpecializationType>())
+    TD = TST->getTemplateName().getAsTemplateDecl(); // in a template's pattern
+  return TD && TD->isInStdNamespace() && TD->getIdentifier() &&
+         TD->getName() == "coroutine_handle";
+}
+
+namespace {
+// A call of done() on a std::coroutine_handle, instantiated or dependent.
+class HandleDoneFinder : public RecursiveASTVisitor<HandleDoneFinder> {
+public:
+  bool Found = false;
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
+    const CXXMethodDecl *M = C->getMethodDecl();
+    if (M && M->getIdentifier() && M->getName() == "done" &&
+        isCoroutineHandle(C->getObjectType()))
+      Found = true;
+    return !Found;
+  }
+  bool VisitCXXDependentScopeMemberExpr(CXXDependentScopeMemberExpr *E) {
+    if (E->getMember().getAsString() == "done" && !E->isImplicitAccess() &&
+        isCoroutineHandle(E->getBaseType()))
+      Found = true;
+    return !Found;
+  }
+};
+} // namespace
+
+// await_ready() of Awaiter (or of a base: libcoro's awaitable_base) tests the
+// coroutine handle's done(): a finished task is ready, so awaiting it again
+// neither resumes nor re-enters its frame.
+static bool readyWhenDone(QualType Awaiter) {
+  const CXXRecordDecl *RD = classOf(Awaiter);
+  if (!RD || !RD->hasDefinition())
+    return false;
+  for (const CXXMethodDecl *M : RD->methods()) {
+    if (!M->getIdentifier() || M->getName() != "await_ready")
+      continue;
+    const FunctionDecl *Def = nullptr;
+    if (!M->hasBody(Def))
+      if (const FunctionDecl *Pattern = M->getTemplateInstantiationPattern())
+        Pattern->hasBody(Def);
+    if (!Def)
+      return false;
+    HandleDoneFinder F;
+    F.TraverseStmt(Def->getBody());
+    return F.Found;
+  }
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (readyWhenDone(B.getType()))
+      return true;
+  return false;
+}
+
 bool isSingleConsumption(const CXXRecordDecl *RD, QualType Awaiter,
-                         const ConsumptionTypes &Types) {
+                         const ConsumptionTypes &Types, bool LvalueAwait) {
   if (!RD)
     return false;
   std::string Qual = RD->getQualifiedNameAsString();
   if (llvm::is_contained(Types.Multi, Qual) || isMultiConsumerName(Qual))
     return false;
-  if (hasAnnotation(RD) || isKnownSingleConsumption(Qual) ||
-      llvm::is_contained(Types.Single, Qual))
+  if (hasAnnotation(RD) || llvm::is_contained(Types.Single, Qual))
     return true;
   // operator co_await() && only: the type says "await me once, as an rvalue".
   bool Any = false, AllRvalue = true;
@@ -70,6 +127,11 @@ bool isSingleConsumption(const CXXRecordDecl *RD, QualType Awaiter,
     }
   if (Any && AllRvalue)
     return true;
+  // The list names libraries whose tasks are meant to be awaited once, but
+  // libcoro's and cppcoro's lvalue awaiters are ready once the task is done
+  // and hand back the stored result again.
+  if (isKnownSingleConsumption(Qual))
+    return !(LvalueAwait && readyWhenDone(Awaiter));
   // A lazy task whose awaiter never asks whether the task already finished
   // (await_ready() is `return false;`): a second await re-enters a finished
   // frame. Case 01 of ../shared/cases/static is this shape.
@@ -86,6 +148,10 @@ struct Event {
   const Stmt *S; // for jumps
   // The if/switch/?: arms around the event, outermost first.
   std::vector<std::pair<const Stmt *, int>> Arms;
+  // For an await: the awaiter it produced, and whether the operand is the
+  // variable itself (not std::move of it).
+  QualType Awaiter = {};
+  bool Lvalue = false;
   SourceLocation loc() const { return E ? E->getExprLoc() : S->getBeginLoc(); }
 };
 
@@ -94,20 +160,21 @@ class EventCollector : public BodyVisitor<EventCollector> {
 
 public:
   llvm::MapVector<const VarDecl *, std::vector<Event>> Events;
-  llvm::DenseMap<const VarDecl *, QualType> Awaiters;
   std::vector<Event> Jumps;
 
   bool VisitCoawaitExpr(CoawaitExpr *E) {
     if (E->isImplicit())
       return true;
     const Expr *Op = stripImplicit(E->getOperand());
-    if (const Expr *Moved = movedOperand(Op)) {
+    const Expr *Moved = movedOperand(Op);
+    if (Moved) {
       AwaitedMoves.insert(stripImplicit(Op));
       Op = Moved;
     }
     if (const VarDecl *V = varOf(Op)) {
       add(V, EventKind::Await, E);
-      Awaiters.try_emplace(V, E->getCommonExpr()->getType());
+      Events[V].back().Awaiter = E->getCommonExpr()->getType();
+      Events[V].back().Lvalue = !Moved;
     }
     return true;
   }
@@ -246,7 +313,6 @@ void DoubleAwaitCheck::checkCoroutine(const Coroutine &C, Reporter &R) {
     const CXXRecordDecl *RD = classOf(Var->getType());
     if (!RD)
       continue;
-    bool Single = isSingleConsumption(RD, V.Awaiters.lookup(Var), Types);
     std::vector<const Event *> Consumed; // awaits and moves since the last assignment
     for (const Event &E : Events) {
       if (E.Kind == EventKind::Assign) {
@@ -254,6 +320,8 @@ void DoubleAwaitCheck::checkCoroutine(const Coroutine &C, Reporter &R) {
         continue;
       }
       if (E.Kind == EventKind::Await) {
+        // What a second await does is up to the awaiter it produces.
+        bool Single = isSingleConsumption(RD, E.Awaiter, Types, E.Lvalue);
         for (const Event *Prev : Consumed) {
           if (exclusive(*Prev, E) || leavesBetween(*Prev, E))
             continue;

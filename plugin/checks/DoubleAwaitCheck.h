@@ -37,9 +37,10 @@ private:
 };
 
 /// Whether a task of type RD may be awaited only once (see docs/checks.md).
-/// Awaiter is the awaiter type a co_await of it produced, when known.
+/// Awaiter is the awaiter type a co_await of it produced, when known;
+/// LvalueAwait says that co_await named the task itself (not std::move(t)).
 bool isSingleConsumption(const clang::CXXRecordDecl *RD, clang::QualType Awaiter,
-                         const ConsumptionTypes &Types = {});
+                         const ConsumptionTypes &Types = {}, bool LvalueAwait = false);
 
 } // namespace checks
 } // namespace coroscope

@@ -2,20 +2,37 @@
 //
 // The scope of a lock is the rest of the block it is declared in; the
 // suspensions inside that range (nested statements included, nested lambdas
-// excluded) are candidates. Unlock/lock calls are ordered by source position,
-// which is exact for straight-line code and conservative for branches: an
-// unlock in any branch before the co_await silences the finding.
+// excluded) are candidates. A suspension is reported when the lock may be
+// held there: some take (the declaration, unless std::defer_lock, or a
+// lock()) comes before it on a path that can reach it, and no release
+// (unlock(), release(), a move) runs on every path between the two.
+//
+// Paths are read from the statement tree, not from a CFG: a release runs on
+// every path when no conditional construct (if, switch, loop body, ?:, &&,
+// ||, catch) lies between it and the innermost statement that also holds the
+// take or the suspension. Jumps (break, return, goto) are not followed.
 //
 //===----------------------------------------------------------------------===//
 #include "LockAcrossSuspendCheck.h"
 
 #include "CoroAst.h"
 
+#include "clang/AST/ParentMapContext.h"
+
 using namespace clang;
 
 namespace coroscope {
 namespace checks {
 namespace {
+
+// A guard class marked with Clang's thread-safety attribute scoped_lockable
+// (absl::MutexLock, a project's own): it holds a capability while it lives.
+bool isScopedLockable(const CXXRecordDecl *RD) {
+  if (RD->hasAttr<ScopedLockableAttr>())
+    return true;
+  const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD);
+  return Spec && Spec->getSpecializedTemplate()->getTemplatedDecl()->hasAttr<ScopedLockableAttr>();
+}
 
 bool isLock(QualType T, ArrayRef<std::string> Extra) {
   const CXXRecordDecl *RD = classOf(T);
@@ -26,13 +43,24 @@ bool isLock(QualType T, ArrayRef<std::string> Extra) {
     if (N == "lock_guard" || N == "scoped_lock" || N == "unique_lock" || N == "shared_lock")
       return true;
   }
+  if (isScopedLockable(RD))
+    return true;
   return !Extra.empty() && llvm::is_contained(Extra, RD->getQualifiedNameAsString());
 }
 
 struct Lock {
   const VarDecl *Var;
+  const Stmt *Decl;        // its DeclStmt
   SourceLocation ScopeEnd; // closing brace of its block
   bool Deferred;           // constructed with std::defer_lock
+};
+
+// A call that releases (unlock/release/move) or takes (lock/try_lock) a lock.
+struct Change {
+  const VarDecl *Var;
+  const Expr *Call;
+  bool Takes;
+  bool Tries; // takes it only when it returns true
 };
 
 // Locks in blocks, and the calls that release or take them again.
@@ -40,15 +68,14 @@ class LockFinder : public BodyVisitor<LockFinder> {
 public:
   explicit LockFinder(ArrayRef<std::string> Extra) : Extra(Extra) {}
   std::vector<Lock> Locks;
-  // (lock variable, location, holds-after): unlock/release/move false, lock true
-  std::vector<std::tuple<const VarDecl *, SourceLocation, bool>> Changes;
+  std::vector<Change> Changes;
 
   bool VisitCompoundStmt(CompoundStmt *S) {
     for (Stmt *Child : S->body())
       if (auto *DS = dyn_cast<DeclStmt>(Child))
         for (Decl *D : DS->decls())
           if (auto *V = dyn_cast<VarDecl>(D); V && isLock(V->getType(), Extra))
-            Locks.push_back({V, S->getRBracLoc(), isDeferred(V)});
+            Locks.push_back({V, DS, S->getRBracLoc(), isDeferred(V)});
     return true;
   }
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
@@ -57,17 +84,22 @@ public:
     if (!DRE || !M || !M->getIdentifier())
       return true;
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    // By name (the std guards), or by the thread-safety attributes that
+    // scoped_lockable guards put on theirs (absl's ReleasableMutexLock::Release).
     StringRef N = M->getName();
-    if (N == "unlock" || N == "release")
-      Changes.push_back({V, C->getBeginLoc(), false});
-    else if (N == "lock" || N == "try_lock")
-      Changes.push_back({V, C->getBeginLoc(), true});
+    bool Tries = N == "try_lock" || M->hasAttr<TryAcquireCapabilityAttr>() ||
+                 M->hasAttr<ExclusiveTrylockFunctionAttr>() ||
+                 M->hasAttr<SharedTrylockFunctionAttr>();
+    if (N == "unlock" || N == "release" || M->hasAttr<ReleaseCapabilityAttr>())
+      Changes.push_back({V, C, false, false});
+    else if (Tries || N == "lock" || M->hasAttr<AcquireCapabilityAttr>())
+      Changes.push_back({V, C, true, Tries});
     return true;
   }
   bool VisitCallExpr(CallExpr *C) {
     if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(movedOperand(C)))
       if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-        Changes.push_back({V, C->getBeginLoc(), false});
+        Changes.push_back({V, C, false, false});
     return true;
   }
 
@@ -85,29 +117,145 @@ private:
   }
 };
 
+// Child, a direct child of N, runs on some paths through N only: an arm of
+// an if, ?: or switch, the body of a loop that may run no time, the right of
+// && or ||, a catch handler. An if's condition, a for's init, a do's body run
+// whenever N does.
+bool runsConditionally(const Stmt *N, const Stmt *Child) {
+  if (const auto *If = dyn_cast<IfStmt>(N))
+    return Child == If->getThen() || Child == If->getElse();
+  if (const auto *Sw = dyn_cast<SwitchStmt>(N))
+    return Child == Sw->getBody();
+  if (const auto *W = dyn_cast<WhileStmt>(N))
+    return Child == W->getBody();
+  if (const auto *F = dyn_cast<ForStmt>(N))
+    return Child == F->getBody() || Child == F->getInc();
+  if (const auto *R = dyn_cast<CXXForRangeStmt>(N))
+    return Child == R->getBody() || Child == R->getInc() || Child == R->getLoopVarStmt();
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(N))
+    return Child == CO->getTrueExpr() || Child == CO->getFalseExpr();
+  if (const auto *B = dyn_cast<BinaryOperator>(N))
+    return B->isLogicalOp() && Child == B->getRHS();
+  return isa<CXXCatchStmt>(N);
+}
+
+// The statements around S, innermost first, up to the coroutine's body.
+std::vector<const Stmt *> ancestors(ASTContext &Ctx, const Stmt *S, const Stmt *Body) {
+  std::vector<const Stmt *> Chain{S};
+  DynTypedNode N = DynTypedNode::create(*S);
+  while (Chain.back() != Body && Chain.size() < 256) {
+    auto Parents = Ctx.getParents(N);
+    if (Parents.empty())
+      break;
+    N = Parents[0];
+    if (const auto *P = N.get<Stmt>())
+      Chain.push_back(P); // a Decl between (an initializer's VarDecl) is skipped
+    else if (!N.get<Decl>() || N.get<FunctionDecl>())
+      break;
+  }
+  return Chain;
+}
+
+// Where a and b meet: the innermost statement holding both, and below it the
+// child that holds each (a or b itself when it is that statement).
+struct Meet {
+  const Stmt *At = nullptr;
+  const Stmt *AChild = nullptr, *BChild = nullptr;
+  size_t ADepth = 0; // index of At in a's chain
+};
+Meet meet(const std::vector<const Stmt *> &A, const std::vector<const Stmt *> &B) {
+  for (size_t I = 0; I < A.size(); ++I)
+    for (size_t J = 0; J < B.size(); ++J)
+      if (A[I] == B[J])
+        return {A[I], I ? A[I - 1] : nullptr, J ? B[J - 1] : nullptr, I};
+  return {};
+}
+
+// A release with chain R runs on every path from the take T to the
+// suspension P: nothing conditional lies between it and the innermost
+// statement it shares with T or with P, whichever is the nearer.
+bool releasesOnEveryPath(const std::vector<const Stmt *> &R, const std::vector<const Stmt *> &T,
+                         const std::vector<const Stmt *> &P) {
+  Meet WithT = meet(R, T), WithP = meet(R, P);
+  if (!WithT.At || !WithP.At)
+    return false;
+  size_t Up = std::min(WithT.ADepth, WithP.ADepth);
+  for (size_t I = 1; I <= Up; ++I)
+    if (runsConditionally(R[I], R[I - 1]))
+      return false;
+  return true;
+}
+
+// T and P sit in the two arms of one if or ?: (T cannot reach P).
+bool exclusive(const std::vector<const Stmt *> &T, const std::vector<const Stmt *> &P) {
+  Meet M = meet(T, P);
+  return M.AChild && M.BChild && M.AChild != M.BChild &&
+         (isa<IfStmt>(M.At) || isa<AbstractConditionalOperator>(M.At)) &&
+         runsConditionally(M.At, M.AChild) && runsConditionally(M.At, M.BChild);
+}
+
+// Where a change happens: `if (l.try_lock()) { ... }` takes the lock in the
+// then-arm only.
+const Stmt *site(ASTContext &Ctx, const Change &Ch) {
+  const Expr *Call = Ch.Call;
+  if (!Ch.Tries)
+    return Call;
+  DynTypedNode N = DynTypedNode::create(*Call);
+  for (const Stmt *Child = Call;;) {
+    auto Parents = Ctx.getParents(N);
+    if (Parents.empty())
+      return Call;
+    N = Parents[0];
+    const auto *P = N.get<Stmt>();
+    if (const auto *If = dyn_cast_or_null<IfStmt>(P))
+      return If->getCond() == Child ? If->getThen() : Call;
+    if (!P || !isa<ImplicitCastExpr, ParenExpr, ExprWithCleanups>(P))
+      return Call;
+    Child = P;
+  }
+}
+
 } // namespace
 
 void LockAcrossSuspendCheck::checkCoroutine(const Coroutine &C, Reporter &R) {
-  const SourceManager &SM = R.context().getSourceManager();
-  Suspensions S(R.context(), C.Body->getBody());
+  ASTContext &Ctx = R.context();
+  const SourceManager &SM = Ctx.getSourceManager();
+  Suspensions S(Ctx, C.Body->getBody());
   if (S.empty())
     return;
   LockFinder F(Extra);
   F.TraverseStmt(C.Body->getBody());
+  const Stmt *Body = C.Body->getBody();
   for (const Lock &L : F.Locks) {
+    // The takes and releases of L, each with the statements around it.
+    struct Site {
+      SourceLocation Loc;
+      std::vector<const Stmt *> Chain;
+    };
+    std::vector<Site> Takes, Releases;
+    if (!L.Deferred)
+      Takes.push_back({L.Var->getEndLoc(), ancestors(Ctx, L.Decl, Body)});
+    for (const Change &Ch : F.Changes)
+      if (Ch.Var == L.Var && isBefore(SM, L.Var->getEndLoc(), Ch.Call->getBeginLoc()))
+        (Ch.Takes ? Takes : Releases)
+            .push_back({Ch.Call->getBeginLoc(), ancestors(Ctx, site(Ctx, Ch), Body)});
     for (const Expr *P : S.points()) {
       if (!isBefore(SM, L.Var->getEndLoc(), P->getBeginLoc()) ||
           !isBefore(SM, P->getBeginLoc(), L.ScopeEnd))
         continue;
-      bool Held = !L.Deferred;
-      for (const auto &[V, Loc, HoldsAfter] : F.Changes)
-        if (V == L.Var && isBefore(SM, L.Var->getEndLoc(), Loc) &&
-            isBefore(SM, Loc, P->getBeginLoc()))
-          Held = HoldsAfter; // Changes are in traversal (source) order
+      std::vector<const Stmt *> PChain = ancestors(Ctx, P, Body);
+      bool Held = llvm::any_of(Takes, [&](const Site &T) {
+        if (!isBefore(SM, T.Loc, P->getBeginLoc()) || exclusive(T.Chain, PChain))
+          return false;
+        return llvm::none_of(Releases, [&](const Site &Rel) {
+          return isBefore(SM, T.Loc, Rel.Loc) && isBefore(SM, Rel.Loc, P->getBeginLoc()) &&
+                 releasesOnEveryPath(Rel.Chain, T.Chain, PChain);
+        });
+      });
       if (!Held)
         continue;
       std::string Type =
-          L.Var->getType().getUnqualifiedType().getAsString(R.context().getPrintingPolicy());
+          L.Var->getType().getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
       Finding W = R.warn(name(), P->getBeginLoc(),
                          "coroutine '" + functionName(C.FD) + "' suspends while holding '" +
                              L.Var->getNameAsString() + "' ('" + Type +

@@ -18,10 +18,11 @@ namespace coroscope {
 namespace checks {
 
 /// Flags a co_await/co_yield in the scope of a std::lock_guard,
-/// std::scoped_lock, std::unique_lock or std::shared_lock local declared
+/// std::scoped_lock, std::unique_lock or std::shared_lock local, or one of a
+/// class marked scoped_lockable (Clang's thread-safety attributes), declared
 /// before it, unless a unique/shared lock was unlocked (or released, or
-/// moved from) in between, or was constructed with std::defer_lock and not
-/// locked since. See docs/checks.md#lock-across-suspend.
+/// moved from) on every path in between, or was constructed with
+/// std::defer_lock and not locked since. See docs/checks.md#lock-across-suspend.
 class LockAcrossSuspendCheck : public Check {
 public:
   /// Extra: more lock types, qualified names without template arguments

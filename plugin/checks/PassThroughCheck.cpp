@@ -72,7 +72,7 @@ void PassThroughCheck::checkCoroutine(const Coroutine &C, Reporter &R) {
       return; // a by-value parameter or temporary bound to `this`
   std::string F = Callee->getNameAsString();
   R.warn(name(), Ret->getBeginLoc(),
-         "the coroutine '" + functionName(C.FD) + "' only forwards the task of '" + F +
+         coroutineName(C.FD) + " only forwards the task of '" + F +
              "' and costs a coroutine frame per call; return " + F + "(...) instead of "
              "co_return co_await " + F + "(...) where the arguments outlive the call");
 }

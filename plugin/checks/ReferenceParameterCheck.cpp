@@ -68,7 +68,22 @@ public:
 
 } // namespace
 
+// The argument a call passes for a parameter it leaves out: the default
+// argument, whose temporaries die with the caller's full-expression as a
+// written argument's do. Null when Arg is written.
+static const Expr *defaultArgument(const Expr *Arg) {
+  const auto *D = dyn_cast<CXXDefaultArgExpr>(Arg->IgnoreParens());
+  if (!D)
+    return nullptr;
+  const Expr *E = D->getExpr();
+  if (const auto *FE = dyn_cast_or_null<FullExpr>(E))
+    E = FE->getSubExpr();
+  return E;
+}
+
 static bool bindsTemporary(const Expr *Arg, QualType ParamType) {
+  if (const Expr *Default = defaultArgument(Arg))
+    Arg = Default;
   if (ParamType->isReferenceType()) {
     const Expr *E = Arg;
     while (true) {
@@ -223,8 +238,11 @@ void ReferenceParameterCheck::checkFunctionBody(const FunctionDecl *, const Stmt
       if (Info.Lazy && isArgumentOfCall(Ctx, Call))
         continue; // handed to sync_wait()/when_all(): may run within the full-expression
       std::string CalleeName = functionName(Callee);
-      Finding W = R.warn(name(), Arg->getBeginLoc(),
-                         "coroutine '" + CalleeName + "' gets a temporary for its " +
+      // A default argument is written nowhere in the call: warn at the call.
+      bool Defaulted = defaultArgument(Arg) != nullptr;
+      Finding W = R.warn(name(), Defaulted ? Call->getExprLoc() : Arg->getBeginLoc(),
+                         "coroutine '" + CalleeName + "' gets a temporary " +
+                             (Defaulted ? "from the default argument of" : "for") + " its " +
                              borrowKind(P->getType()) + " parameter '" + P->getNameAsString() +
                              "', which dies at the end of this full-expression, but reads '" +
                              P->getNameAsString() + "' after it has suspended");

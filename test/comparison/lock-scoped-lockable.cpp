@@ -1,5 +1,4 @@
 // CASE [bad]: a project's own `scoped_lockable` guard (thread-safety attributes, as `absl::MutexLock`) held across a `co_await`
-// NOTE: coroscope's `lock-across-suspend` knows only the std lock types
 // REQUIRES: clang-tidy
 // RUN: %cmp_coroscope %s 2>&1 | %fc_coroscope %s
 // RUN: %cmp_tidy %s -- -std=c++20 -fno-caret-diagnostics 2>&1 | %fc_tidy %s
@@ -32,7 +31,8 @@ Task<> update_cache() {
 }
 
 // What each tool reports (a FileCheck prefix per tool; see lit.local.cfg):
-// COROSCOPE-NOT: [-Wcoroscope-
-// TIDY: {{.*}}lock-scoped-lockable.cpp:29:13: warning: 'lock' holds a lock across a suspension point of coroutine and could {{.*}} [misc-coroutine-hostile-raii]
-// TIDY: {{.*}}lock-scoped-lockable.cpp:31:3: note: suspension point is here
+// COROSCOPE: {{.*}}lock-scoped-lockable.cpp:30:3: warning: coroutine 'update_cache' suspends while holding 'lock' ('MutexLock'); {{.*}} [-Wcoroscope-lock-across-suspend]
+// COROSCOPE-NEXT: {{.*}}lock-scoped-lockable.cpp:28:13: note: 'lock' locked here; release it before the suspension (end its scope, or unlock() a std::unique_lock)
+// TIDY: {{.*}}lock-scoped-lockable.cpp:28:13: warning: 'lock' holds a lock across a suspension point of coroutine and could {{.*}} [misc-coroutine-hostile-raii]
+// TIDY: {{.*}}lock-scoped-lockable.cpp:30:3: note: suspension point is here
 // CLANG-NOT: warning:

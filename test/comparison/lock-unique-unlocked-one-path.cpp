@@ -1,5 +1,4 @@
 // CASE [bad]: a `std::unique_lock` unlocked before the `co_await` on one path only
-// NOTE: coroscope false negative, by design: an `unlock()` in any branch before the `co_await` silences it
 // REQUIRES: clang-tidy
 // RUN: %cmp_coroscope %s 2>&1 | %fc_coroscope %s
 // RUN: %cmp_tidy %s -- -std=c++20 -fno-caret-diagnostics 2>&1 | %fc_tidy %s
@@ -20,6 +19,7 @@ Task<> update_cache(bool flush) {
 }
 
 // What each tool reports (a FileCheck prefix per tool; see lit.local.cfg):
-// COROSCOPE-NOT: [-Wcoroscope-
-// TIDY: {{.*}}lock-unique-unlocked-one-path.cpp:19:3: warning: coroutine suspended with lock 'lock' held [cppcoreguidelines-no-suspend-with-lock]
+// COROSCOPE: {{.*}}lock-unique-unlocked-one-path.cpp:18:3: warning: coroutine 'update_cache' suspends while holding 'lock' ('std::unique_lock<std::mutex>'); {{.*}} [-Wcoroscope-lock-across-suspend]
+// COROSCOPE-NEXT: {{.*}}lock-unique-unlocked-one-path.cpp:14:32: note: 'lock' locked here; release it before the suspension (end its scope, or unlock() a std::unique_lock)
+// TIDY: {{.*}}lock-unique-unlocked-one-path.cpp:18:3: warning: coroutine suspended with lock 'lock' held [cppcoreguidelines-no-suspend-with-lock]
 // CLANG-NOT: warning:

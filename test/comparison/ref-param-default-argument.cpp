@@ -1,5 +1,4 @@
 // CASE [bad]: a `const&` parameter whose default argument is a temporary, read after the first suspension
-// NOTE: coroscope false negative: it does not see a temporary made by a default argument
 // REQUIRES: clang-tidy
 // RUN: %cmp_coroscope %s 2>&1 | %fc_coroscope %s
 // RUN: %cmp_tidy %s -- -std=c++20 -fno-caret-diagnostics 2>&1 | %fc_tidy %s
@@ -19,6 +18,8 @@ Task<std::size_t> run() {
 }
 
 // What each tool reports (a FileCheck prefix per tool; see lit.local.cfg):
-// COROSCOPE-NOT: [-Wcoroscope-
-// TIDY: {{.*}}ref-param-default-argument.cpp:11:39: warning: coroutine parameters should not be references [cppcoreguidelines-avoid-reference-coroutine-parameters]
+// COROSCOPE: {{.*}}ref-param-default-argument.cpp:16:25: warning: coroutine 'log_line' gets a temporary from the default argument of its reference parameter 'prefix', which dies at the end of this full-expression, but reads 'prefix' after it has suspended [-Wcoroscope-reference-parameter]
+// COROSCOPE-NEXT: {{.*}}ref-param-default-argument.cpp:10:58: note: parameter 'prefix' of 'log_line' declared here; take it by value to keep a copy in the coroutine frame
+// COROSCOPE-NEXT: {{.*}}ref-param-default-argument.cpp:12:13: note: 'prefix' is read here, after the coroutine has suspended
+// TIDY: {{.*}}ref-param-default-argument.cpp:10:39: warning: coroutine parameters should not be references [cppcoreguidelines-avoid-reference-coroutine-parameters]
 // CLANG-NOT: warning:

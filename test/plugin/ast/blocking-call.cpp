@@ -47,10 +47,11 @@ Task<> joins(std::thread &t, std::mutex &m) {
   co_return;
 }
 
-// A lambda coroutine is checked as a coroutine of its own.
+// A lambda coroutine is checked as a coroutine of its own, and named by the
+// function it is written in (spawn() is no coroutine).
 void spawn() {
   auto l = []() -> Task<> {
-    std::this_thread::sleep_for(std::chrono::seconds(1)); // expected-warning {{'std::this_thread::sleep_for' blocks the thread inside the coroutine 'spawn'}}
+    std::this_thread::sleep_for(std::chrono::seconds(1)); // expected-warning {{'std::this_thread::sleep_for' blocks the thread inside the lambda coroutine in 'spawn'; every coroutine}}
     co_return;
   };
   (void)l;

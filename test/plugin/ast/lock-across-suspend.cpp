@@ -5,9 +5,41 @@
 #include <mutex>
 #include <shared_mutex>
 
-std::mutex m;
+std::mutex m, m2;
 std::shared_mutex sm;
 Task<> io();
+int hits;
+
+// A project's own guards, marked with Clang's thread-safety attributes as
+// absl::MutexLock is.
+class __attribute__((capability("mutex"))) Mutex {
+public:
+  void lock() __attribute__((acquire_capability()));
+  void unlock() __attribute__((release_capability()));
+};
+Mutex mu;
+class __attribute__((scoped_lockable)) MutexLock {
+public:
+  explicit MutexLock(Mutex &m) __attribute__((acquire_capability(m)));
+  ~MutexLock() __attribute__((release_capability()));
+};
+class __attribute__((scoped_lockable)) ReleasableMutexLock {
+public:
+  explicit ReleasableMutexLock(Mutex &m) __attribute__((acquire_capability(m)));
+  ~ReleasableMutexLock() __attribute__((release_capability()));
+  void Release() __attribute__((release_capability()));
+};
+template <class M> class __attribute__((scoped_lockable)) Guard {
+public:
+  explicit Guard(M &m) __attribute__((acquire_capability(m)));
+  ~Guard() __attribute__((release_capability()));
+};
+// The same shape without the attribute: nothing says it holds a lock.
+class MutexLockLike {
+public:
+  explicit MutexLockLike(Mutex &m);
+  ~MutexLockLike();
+};
 
 //===--- should trigger ---===//
 
@@ -34,6 +66,95 @@ Task<> relocked() {
 Task<> shared() {
   std::shared_lock<std::shared_mutex> r(sm); // expected-note {{'r' locked here}}
   co_await Yield{}; // expected-warning {{suspends while holding 'r'}}
+}
+
+// An unlock() on one path only leaves the mutex locked on the others. The
+// construct between the unlock and the suspension decides: if, ?:, &&, ||,
+// switch, a loop body, a catch handler.
+Task<> unlocked_one_path(bool flush) {
+  std::unique_lock<std::mutex> u(m); // expected-note {{'u' locked here}}
+  if (flush)
+    u.unlock();
+  co_await io(); // expected-warning {{coroutine 'unlocked_one_path' suspends while holding 'u'}}
+}
+
+Task<> unlocked_in_other_arm(bool flush) {
+  std::unique_lock<std::mutex> u(m); // expected-note {{'u' locked here}}
+  if (flush)
+    u.unlock();
+  else
+    co_await io(); // expected-warning {{suspends while holding 'u'}}
+}
+
+Task<> unlocked_short_circuit(bool flush) {
+  std::unique_lock<std::mutex> u(m); // expected-note {{'u' locked here}}
+  (void)(flush && (u.unlock(), true));
+  co_await io(); // expected-warning {{suspends while holding 'u'}}
+}
+
+Task<> unlocked_conditional_operator(bool flush) {
+  std::unique_lock<std::mutex> u(m); // expected-note {{'u' locked here}}
+  flush ? u.unlock() : void();
+  co_await io(); // expected-warning {{suspends while holding 'u'}}
+}
+
+Task<> unlocked_in_case(int k) {
+  std::unique_lock<std::mutex> u(m); // expected-note {{'u' locked here}}
+  switch (k) {
+  case 0:
+    u.unlock();
+    break;
+  default:
+    break;
+  }
+  co_await io(); // expected-warning {{suspends while holding 'u'}}
+}
+
+bool busy();
+void risky();
+Task<> unlocked_in_loop() {
+  std::unique_lock<std::mutex> u(m); // expected-note {{'u' locked here}}
+  while (busy()) {
+    u.unlock();
+    break;
+  }
+  co_await io(); // expected-warning {{suspends while holding 'u'}}
+}
+
+Task<> unlocked_in_handler() {
+  std::unique_lock<std::mutex> u(m); // expected-note {{'u' locked here}}
+  try {
+    risky();
+  } catch (...) {
+    u.unlock();
+  }
+  co_await io(); // expected-warning {{suspends while holding 'u'}}
+}
+
+// A lock() on one path takes the mutex on that path.
+Task<> relocked_one_path(bool retry) {
+  std::unique_lock<std::mutex> u(m, std::defer_lock); // expected-note {{'u' locked here}}
+  if (retry)
+    u.lock();
+  co_await io(); // expected-warning {{suspends while holding 'u'}}
+}
+
+Task<> scoped_lockable() {
+  MutexLock l(mu); // expected-note {{'l' locked here}}
+  co_await io(); // expected-warning {{coroutine 'scoped_lockable' suspends while holding 'l' ('MutexLock')}}
+}
+
+Task<> scoped_lockable_template() {
+  Guard<Mutex> g(mu); // expected-note {{'g' locked here}}
+  co_await io(); // expected-warning {{suspends while holding 'g' ('Guard<Mutex>')}}
+}
+
+// Its release_capability method releases it, on one path here.
+Task<> scoped_lockable_released_one_path(bool c) {
+  ReleasableMutexLock r(mu); // expected-note {{'r' locked here}}
+  if (c)
+    r.Release();
+  co_await io(); // expected-warning {{suspends while holding 'r' ('ReleasableMutexLock')}}
 }
 
 //===--- should NOT trigger ---===//
@@ -71,4 +192,69 @@ Task<> lock_after_await() {
 Task<> suppressed() {
   std::lock_guard<std::mutex> g(m);
   co_await io(); // NOLINT(coroscope-lock-across-suspend)
+}
+
+// Unlocked on every path that reaches the suspension: the unlock and the
+// co_await share the branch, or the unlock is in a part that always runs (an
+// if's init or condition, the left of &&).
+Task<> unlocked_in_same_branch(bool flush) {
+  std::unique_lock<std::mutex> u(m);
+  if (flush) {
+    u.unlock();
+    co_await io();
+  }
+}
+
+Task<> unlocked_in_condition(bool flush) {
+  std::unique_lock<std::mutex> u(m);
+  std::unique_lock<std::mutex> v(m2);
+  if (u.unlock(); flush)
+    ++hits;
+  (void)((v.unlock(), flush) && flush);
+  co_await io();
+}
+
+// Taken and released again within one branch, or taken only on a path that
+// does not reach the suspension.
+Task<> relocked_and_unlocked(bool retry) {
+  std::unique_lock<std::mutex> u(m);
+  u.unlock();
+  if (retry) {
+    u.lock();
+    ++hits;
+    u.unlock();
+  }
+  co_await io();
+}
+
+Task<> try_locked_and_unlocked() {
+  std::unique_lock<std::mutex> u(m, std::defer_lock);
+  if (u.try_lock()) {
+    ++hits;
+    u.unlock();
+  }
+  co_await io();
+}
+
+Task<> locked_in_other_arm(bool c) {
+  std::unique_lock<std::mutex> u(m, std::defer_lock);
+  if (c) {
+    u.lock();
+    ++hits;
+  } else {
+    co_await io();
+  }
+}
+
+// Released on every path; a look-alike without scoped_lockable; the mutex
+// itself.
+Task<> scoped_lockable_fine() {
+  {
+    MutexLock l(mu);
+  }
+  ReleasableMutexLock r(mu);
+  r.Release();
+  MutexLockLike n(mu);
+  Mutex local;
+  co_await io();
 }

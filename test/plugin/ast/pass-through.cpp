@@ -34,6 +34,14 @@ template <class T> Task<T> relay(int id) {
 }
 template Task<> relay<void>(int);
 
+// A lambda is named by the function it is written in (make() is no coroutine).
+void make() {
+  auto l = [](int id) -> Task<> {
+    co_return co_await fetch(id); // expected-warning {{the lambda coroutine in 'make' only forwards the task of 'fetch' and costs a coroutine frame per call}}
+  };
+  (void)l;
+}
+
 Task<> suppressed(int id) {
   co_return co_await fetch(id); // NOLINT(coroscope-pass-through)
 }

@@ -48,6 +48,28 @@ Detached no_suspend(const std::string &s) {
   co_return;
 }
 
+// Lazy, with a default argument that makes a std::string temporary.
+const std::string app_name = "app";
+Task<> log_line(int level, const std::string &prefix = "app") { // #p4
+  co_await Yield{};
+  use(prefix); // #use4
+  use(level);
+}
+// The same shapes whose default arguments are no temporaries.
+Task<> log_named(const std::string &prefix = app_name) {
+  co_await Yield{};
+  use(prefix);
+}
+Task<> log_plain(int level = 1) {
+  co_await Yield{};
+  use(level);
+}
+// Eager, reads its defaulted parameter only before the first suspension.
+Detached log_eager(const std::string &prefix = "app") {
+  use(prefix);
+  co_await Yield{};
+}
+
 //===--- should trigger ---===//
 
 void callers() {
@@ -73,6 +95,15 @@ void literal() {
   eager_after("literal"); // expected-warning {{coroutine 'eager_after' gets a temporary}}
 }
 
+// A temporary made by a default argument dies at the end of the caller's
+// full-expression as well; no argument is written, so the call is the place.
+void defaulted() {
+  // expected-note@#p4 {{parameter 'prefix' of 'log_line' declared here; take it by value to keep a copy in the coroutine frame}}
+  // expected-note@#use4 {{'prefix' is read here, after the coroutine has suspended}}
+  // expected-warning@+1 {{coroutine 'log_line' gets a temporary from the default argument of its reference parameter 'prefix', which dies at the end of this full-expression, but reads 'prefix' after it has suspended [-Wcoroscope-reference-parameter]}}
+  Task<> t = log_line(1);
+}
+
 //===--- should NOT trigger ---===//
 
 Task<> safe_callers() {
@@ -82,4 +113,12 @@ Task<> safe_callers() {
   no_suspend(make());              // never suspends
   co_await lazy_view(make());      // awaited in the same full-expression
   co_await sync_wait_like(lazy_view(make())); // consumed within the full-expression
+  co_await log_line(1);            // the default's temporary lives until the await resumes
+  Task<> with_arg = log_line(1, app_name); // an argument written instead of the default
+  Task<> named = log_named();      // the default names an object that outlives the task
+  Task<> plain = log_plain();      // a default by value is copied into the frame
+  log_eager();                     // read before the first suspension only
+  co_await std::move(with_arg);
+  co_await std::move(named);
+  co_await std::move(plain);
 }
