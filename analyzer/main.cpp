@@ -4,7 +4,8 @@
 //   report LOG...   per-function coroutine cost (text, markdown or JSON),
 //                   run-time check findings, frames alive at the end;
 //                   --baseline OLD.json adds ratios against an earlier report
-//   check LOG...    only the findings; exit 1 if one reaches --fail-on
+//   check LOG...    only the findings; exit 1 if one reaches --fail-on or a
+//                   function exceeds its --budget
 //   dump LOG        the raw records of one log
 //   flags           compiler/linker flags for instrumented builds
 //   lint -p DIR     the compile-time checks over compile_commands.json;
@@ -20,6 +21,7 @@
 #include "state/model.h"
 #include "state/advice.h"
 #include "state/baseline.h"
+#include "state/budget.h"
 #include "state/stats.h"
 
 #include <CLI/CLI.hpp>
@@ -112,6 +114,7 @@ struct CheckOptions {
   std::string output;
   std::string fail_on = "error";
   AdviceOptions advice;
+  std::string budget; ///< "": no budget
 };
 
 int runCheck(const CheckOptions &opt) {
@@ -119,7 +122,11 @@ int runCheck(const CheckOptions &opt) {
   uint8_t threshold = opt.fail_on == "advice"    ? kSeverityAdvice
                       : opt.fail_on == "warning" ? kSeverityWarning
                                                  : kSeverityError;
-  CheckResult result = checkLogs(opt.logs, opt.format, threshold, opt.advice);
+  std::optional<Budget> budget;
+  if (!opt.budget.empty())
+    budget = readBudget(opt.budget);
+  CheckResult result = checkLogs(opt.logs, opt.format, threshold, opt.advice,
+                                 budget ? &*budget : nullptr);
   if (!writeOutput(opt.output, result.output))
     return kExitInput;
   return result.failed ? kExitFindings : kExitOk;
@@ -174,6 +181,10 @@ int main(int argc, char **argv) {
       ->check(CLI::IsMember({"advice", "warning", "error"}))
       ->capture_default_str();
   addThresholdOption(check, copt.advice);
+  check->add_option("--budget", copt.budget,
+                    "Fail (exit 1) when a function exceeds its budget "
+                    "(docs/checks.md#budgets); replays the events")
+      ->type_name("BUDGET.json");
   check->add_option("--format", copt.format, "Output format")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
