@@ -4,6 +4,8 @@
 // `coroscope check` over the logs fails the job when any finding reaches the
 // chosen severity. It reads no events: a report's statistics are not needed
 // to judge findings, and skipping the replay keeps it fast on large logs.
+// Advice (--fail-on advice) and budgets (--budget) are judged on those
+// statistics, so they replay the events as `report` does.
 //
 //===----------------------------------------------------------------------===//
 #include "commands.h"
@@ -13,21 +15,26 @@
 #include "state/log_reader.h"
 #include "state/model.h"
 
+#include <optional>
 #include <sstream>
 
 namespace coroscope::analyzer {
 
 CheckResult checkLogs(const std::vector<std::string> &logs,
                       const std::string &format, uint8_t fail_on,
-                      const AdviceOptions &advice) {
+                      const AdviceOptions &advice, const Budget *budget) {
   std::vector<Finding> findings;
-  if (fail_on == log::kSeverityAdvice) {
+  std::optional<BudgetResult> judged;
+  if (fail_on == log::kSeverityAdvice || budget) {
     Report report;
     for (const std::string &path : logs)
       analyzeLog(path, report);
-    for (Finding &f : advise(report, advice))
-      report.findings.add(std::move(f));
+    if (fail_on == log::kSeverityAdvice)
+      for (Finding &f : advise(report, advice))
+        report.findings.add(std::move(f));
     findings = report.findings.sorted();
+    if (budget)
+      judged = checkBudget(*budget, report, findings);
   } else {
     FindingSet set;
     for (const std::string &path : logs) {
@@ -40,6 +47,9 @@ CheckResult checkLogs(const std::vector<std::string> &logs,
   for (const Finding &f : findings)
     if (f.severity >= fail_on)
       result.failed = true;
+  // A budget fails the run whatever --fail-on says: it is its own gate.
+  if (judged && !judged->violations.empty())
+    result.failed = true;
 
   std::ostringstream os;
   if (format == "json") {
@@ -47,6 +57,10 @@ CheckResult checkLogs(const std::vector<std::string> &logs,
     j["schema"] = "coroscope-findings/1";
     j["logs"] = logs;
     j["findings"] = findingsJson(findings);
+    if (judged) { // appended: coroscope-findings/1 only ever gains keys
+      j["budget_violations"] = budgetViolationsJson(*judged);
+      j["budget_unmatched"] = judged->unmatched;
+    }
     using Json = nlohmann::ordered_json;
     os << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
   } else if (findings.empty()) {
@@ -57,6 +71,8 @@ CheckResult checkLogs(const std::vector<std::string> &logs,
        << findings.size() << (findings.size() == 1 ? " finding" : " findings")
        << " (" << findingsTally(findings) << ")\n";
   }
+  if (judged && format != "json")
+    renderBudgetText(*judged, budget->path, os);
   result.output = os.str();
   return result;
 }

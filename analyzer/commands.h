@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <ostream>
 #include "state/advice.h"
+#include "state/budget.h"
 
 #include <string>
 #include <vector>
@@ -32,16 +33,18 @@ void dumpLog(const std::string &path, std::ostream &os);
 /// What `coroscope check` prints, and whether it should fail.
 struct CheckResult {
   std::string output;
-  bool failed = false; ///< some finding has severity >= the threshold
+  bool failed = false; ///< a finding >= the threshold, or a budget violation
 };
 
 /// `coroscope check LOG...`: the findings of all logs, merged and sorted, as
 /// "text" or "json". Reads only what findings need (sites, findings,
-/// modules), unless fail_on is advice: then it replays the events too and
-/// adds the advice. Throws LogError on malformed input.
+/// modules), unless fail_on is advice or a budget is given: then it replays
+/// the events too, adds the advice (for advice) and judges the budget, whose
+/// violations fail the run at any fail_on. Throws LogError on malformed
+/// input.
 CheckResult checkLogs(const std::vector<std::string> &logs,
                       const std::string &format, uint8_t fail_on,
-                      const AdviceOptions &advice);
+                      const AdviceOptions &advice, const Budget *budget);
 
 /// `coroscope lint -p BUILD_DIR [FILES...]` (lint.cpp).
 struct LintCommand {

@@ -2,8 +2,10 @@
 //
 // Parses the command line with CLI11 and dispatches to the subcommands:
 //   report LOG...   per-function coroutine cost (text, markdown or JSON),
-//                   run-time check findings, frames alive at the end
-//   check LOG...    only the findings; exit 1 if one reaches --fail-on
+//                   run-time check findings, frames alive at the end;
+//                   --baseline OLD.json adds ratios against an earlier report
+//   check LOG...    only the findings; exit 1 if one reaches --fail-on or a
+//                   function exceeds its --budget
 //   dump LOG        the raw records of one log
 //   flags           compiler/linker flags for instrumented builds
 //   lint -p DIR     the compile-time checks over compile_commands.json;
@@ -18,6 +20,8 @@
 #include "state/log_reader.h"
 #include "state/model.h"
 #include "state/advice.h"
+#include "state/baseline.h"
+#include "state/budget.h"
 #include "state/stats.h"
 
 #include <CLI/CLI.hpp>
@@ -26,6 +30,8 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <memory>
+#include <optional>
 #include <sstream>
 
 using namespace coroscope::analyzer;
@@ -39,6 +45,7 @@ struct ReportOptions {
   std::string sort = "heap_bytes";
   size_t top = 0;
   AdviceOptions advice;
+  std::string baseline; ///< "": no ratio columns
 };
 
 /// --threshold KEY=VALUE, repeatable, for report and check.
@@ -78,12 +85,19 @@ bool writeOutput(const std::string &output, const std::string &text) {
 }
 
 int runReport(const ReportOptions &opt) {
+  // The baseline first: a bad one fails before the logs are replayed.
+  std::optional<Baseline> baseline;
+  if (!opt.baseline.empty())
+    baseline = readBaseline(opt.baseline);
   Report report;
   for (const std::string &path : opt.logs)
     analyzeLog(path, report);
   for (Finding &f : advise(report, opt.advice))
     report.findings.add(std::move(f));
   Summary summary = summarize(report, opt.sort, opt.top);
+  if (baseline)
+    summary.baseline = std::make_shared<BaselineComparison>(
+        compareWithBaseline(std::move(*baseline), report));
   std::ostringstream out;
   if (opt.format == "json")
     renderJson(summary, out);
@@ -100,6 +114,7 @@ struct CheckOptions {
   std::string output;
   std::string fail_on = "error";
   AdviceOptions advice;
+  std::string budget; ///< "": no budget
 };
 
 int runCheck(const CheckOptions &opt) {
@@ -107,7 +122,11 @@ int runCheck(const CheckOptions &opt) {
   uint8_t threshold = opt.fail_on == "advice"    ? kSeverityAdvice
                       : opt.fail_on == "warning" ? kSeverityWarning
                                                  : kSeverityError;
-  CheckResult result = checkLogs(opt.logs, opt.format, threshold, opt.advice);
+  std::optional<Budget> budget;
+  if (!opt.budget.empty())
+    budget = readBudget(opt.budget);
+  CheckResult result = checkLogs(opt.logs, opt.format, threshold, opt.advice,
+                                 budget ? &*budget : nullptr);
   if (!writeOutput(opt.output, result.output))
     return kExitInput;
   return result.failed ? kExitFindings : kExitOk;
@@ -144,6 +163,12 @@ int main(int argc, char **argv) {
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
   addThresholdOption(report, ropt.advice);
+  // Not CLI::ExistingFile: an unusable baseline is bad input (exit 2), not a
+  // bad command line.
+  report->add_option("--baseline", ropt.baseline,
+                     "Add ratio columns new/old against an earlier "
+                     "`report --format json` output")
+      ->type_name("OLD.json");
 
   CheckOptions copt;
   CLI::App *check = app.add_subcommand(
@@ -156,6 +181,10 @@ int main(int argc, char **argv) {
       ->check(CLI::IsMember({"advice", "warning", "error"}))
       ->capture_default_str();
   addThresholdOption(check, copt.advice);
+  check->add_option("--budget", copt.budget,
+                    "Fail (exit 1) when a function exceeds its budget "
+                    "(docs/checks.md#budgets); replays the events")
+      ->type_name("BUDGET.json");
   check->add_option("--format", copt.format, "Output format")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();

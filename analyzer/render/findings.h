@@ -8,6 +8,7 @@
 #ifndef COROSCOPE_ANALYZER_RENDER_FINDINGS_H
 #define COROSCOPE_ANALYZER_RENDER_FINDINGS_H
 
+#include "state/budget.h"
 #include "state/findings.h"
 #include "state/live_frames.h"
 
@@ -41,6 +42,13 @@ nlohmann::ordered_json findingsJson(const std::vector<Finding> &findings);
 nlohmann::ordered_json lintFindingJson(const Finding &f, const std::string &check,
                                        const std::string &severity);
 nlohmann::ordered_json liveFramesJson(const std::vector<LiveFrames> &live);
+
+/// `check --budget` (render/budget.cpp): a blank line, one line per
+/// violation, a note per budget entry that matched nothing, and the tally.
+void renderBudgetText(const BudgetResult &result, const std::string &path,
+                      std::ostream &os);
+/// The "budget_violations" array of `check --format json --budget`.
+nlohmann::ordered_json budgetViolationsJson(const BudgetResult &result);
 
 /// How a frame in `state` relates to its site: "suspended at", "running at".
 const char *stateAt(uint8_t state);

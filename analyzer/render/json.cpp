@@ -9,6 +9,7 @@
 #include "render/render.h"
 
 #include "render/findings.h"
+#include "state/baseline.h"
 #include "state/log_reader.h"
 
 #include <nlohmann/json.hpp>
@@ -41,7 +42,7 @@ Json toJson(const SiteStats &s) {
   return j;
 }
 
-Json toJson(const FunctionSummary &f) {
+Json toJson(const FunctionSummary &f, const BaselineComparison *baseline) {
   const FunctionStats &fn = *f.fn;
   Json j;
   j["function"] = fn.name;
@@ -65,6 +66,8 @@ Json toJson(const FunctionSummary &f) {
   j["sites"] = Json::array();
   for (const SiteStats *s : f.sites)
     j["sites"].push_back(toJson(*s));
+  if (baseline) // appended: the keys before keep their order
+    j["baseline"] = baselineFunctionJson(*baseline, fn);
   return j;
 }
 
@@ -93,9 +96,11 @@ void renderJson(const Summary &s, std::ostream &os) {
   tot["threads"] = t.threads;
   j["functions"] = Json::array();
   for (const FunctionSummary &f : s.functions)
-    j["functions"].push_back(toJson(f));
+    j["functions"].push_back(toJson(f, s.baseline.get()));
   j["findings"] = findingsJson(s.findings);
   j["live_frames"] = liveFramesJson(s.live);
+  if (s.baseline)
+    j["baseline"] = baselineJson(*s.baseline);
   // Names and paths are arbitrary bytes; replace invalid UTF-8 instead of
   // throwing half-way through the output.
   os << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";

@@ -10,6 +10,7 @@
 #include "render/render.h"
 
 #include "render/findings.h"
+#include "state/baseline.h"
 #include "state/log_reader.h"
 
 namespace coroscope::analyzer {
@@ -43,14 +44,25 @@ void renderFunctions(const Summary &s, std::ostream &os) {
   os << "| function | location | calls | heap | elided | frame B | heap B "
         "| heap B/call | completed | sync | awaits/call | suspends/call "
         "| waits/call | busy mean | busy p50 | busy p99 | suspended mean "
-        "| suspended p50 | suspended p99 |\n";
-  os << "|---|---|";
-  for (int i = 0; i < 17; ++i)
+        "| suspended p50 | suspended p99 |";
+  int numeric = 17;
+  if (s.baseline) {
+    os << " calls ratio | bytes/call ratio | sync ratio | busy ratio |";
+    numeric += 4;
+  }
+  os << "\n|---|---|";
+  for (int i = 0; i < numeric; ++i)
     os << "--:|";
   os << "\n";
   for (const FunctionSummary &f : s.functions) {
     const FunctionStats &fn = *f.fn;
-    os << "| " << code(fn.name) << " | " << cell(location(fn.file, fn.line))
+    std::string where = location(fn.file, fn.line);
+    if (s.baseline) {
+      std::string moved = baselineMoved(*s.baseline, fn);
+      if (!moved.empty())
+        where += " (" + moved + ")";
+    }
+    os << "| " << code(fn.name) << " | " << cell(where)
        << " | " << fn.calls << " | " << fn.heap_frames << " | "
        << fn.elided_frames << " | " << f.frame_bytes << " | " << fn.heap_bytes
        << " | " << fixed(f.heap_bytes_per_call, 2) << " | " << fn.completed
@@ -61,7 +73,11 @@ void renderFunctions(const Summary &s, std::ostream &os) {
        << fixed(perCall(f.waits, fn.calls), 2) << " | " << f.busy.mean
        << " | " << f.busy.p50 << " | " << f.busy.p99 << " | "
        << f.suspended.mean << " | " << f.suspended.p50 << " | "
-       << f.suspended.p99 << " |\n";
+       << f.suspended.p99 << " |";
+    if (s.baseline)
+      for (const std::string &r : baselineCells(*s.baseline, fn))
+        os << " " << r << " |";
+    os << "\n";
   }
 
   os << "\n## Suspend sites\n";
@@ -80,6 +96,18 @@ void renderFunctions(const Summary &s, std::ostream &os) {
   }
 }
 
+void renderGone(const BaselineComparison &c, std::ostream &os) {
+  if (c.gone.empty())
+    return;
+  os << "\n## Gone since baseline\n\n";
+  for (size_t i : c.gone) {
+    const BaselineFunction &old = c.baseline.functions[i];
+    os << "- " << code(old.function, /*in_table=*/false) << " ("
+       << location(old.file, old.line) << "): " << baselineGoneFigures(old)
+       << "\n";
+  }
+}
+
 } // namespace
 
 void renderMarkdown(const Summary &s, std::ostream &os) {
@@ -94,10 +122,15 @@ void renderMarkdown(const Summary &s, std::ostream &os) {
      << " bytes), elided frames: " << t.elided_frames
      << ", frames not destroyed: " << t.frames_not_destroyed
      << ". Sorted by " << s.sort_key << "; times in ns per frame.\n\n";
+  if (s.baseline)
+    os << "Ratios new/old against " << code(s.baseline->baseline.path, false)
+       << " (new: not in it; -: its value is 0).\n\n";
   if (s.functions.empty())
     os << "No coroutine calls recorded.\n";
   else
     renderFunctions(s, os);
+  if (s.baseline)
+    renderGone(*s.baseline, os);
   renderFindingsMarkdown(s.findings, os);
   renderLiveFramesMarkdown(s.live, s.logs.size() > 1, os);
 }

@@ -10,8 +10,11 @@
 
 #include "state/stats.h"
 
+#include <nlohmann/json.hpp>
+
 #include <ostream>
 #include <string>
+#include <vector>
 
 namespace coroscope::analyzer {
 
@@ -24,6 +27,24 @@ std::string location(const std::string &file, uint32_t line);
 std::string location(const std::string &file, uint32_t line, uint32_t column);
 /// Fixed-point with `decimals` digits, e.g. 42.67.
 std::string fixed(double value, int decimals);
+
+// `report --baseline` (render/baseline.cpp).
+struct BaselineFunction;
+/// The ratio column headers of the text layout, in cell order.
+const std::vector<std::string> &baselineColumns();
+/// The ratio cells of `fn`: "0.50x", "-" where the old value is 0, "new"
+/// in every cell for a function the baseline does not have.
+std::vector<std::string> baselineCells(const BaselineComparison &c,
+                                       const FunctionStats &fn);
+/// "baseline: a.cpp:10" when `fn` was matched by name alone, else "".
+std::string baselineMoved(const BaselineComparison &c, const FunctionStats &fn);
+/// "calls 5, heap_B/call 64.00, sync 40.0%, busy_mean 100".
+std::string baselineGoneFigures(const BaselineFunction &old);
+/// The "baseline" object appended to a function; null for a new function.
+nlohmann::ordered_json baselineFunctionJson(const BaselineComparison &c,
+                                            const FunctionStats &fn);
+/// The top-level "baseline" object: the file and the functions gone.
+nlohmann::ordered_json baselineJson(const BaselineComparison &c);
 
 } // namespace coroscope::analyzer
 

@@ -9,6 +9,7 @@
 #include "render/render.h"
 
 #include "render/findings.h"
+#include "state/baseline.h"
 #include "state/log_reader.h"
 
 #include <algorithm>
@@ -87,11 +88,16 @@ std::string plural(uint64_t n, const char *noun) {
 
 /// The function table with each function's site table under it.
 void renderFunctions(const Summary &s, std::ostream &os) {
-  static const std::vector<std::string> header = {
+  std::vector<std::string> header = {
       "calls",     "heap",        "elided",       "frame_B",    "heap_B",
       "heap_B/call", "completed", "sync",         "awaits/call", "suspends/call",
       "waits/call", "busy_mean",  "busy_p50",     "busy_p99",   "susp_mean",
-      "susp_p50",  "susp_p99",    "function"};
+      "susp_p50",  "susp_p99"};
+  // The ratio columns go before the function, which stays last so its long
+  // name never breaks the alignment.
+  if (s.baseline)
+    header.insert(header.end(), baselineColumns().begin(), baselineColumns().end());
+  header.push_back("function");
   std::vector<bool> left(header.size(), false);
   left.back() = true;
   Table table(left);
@@ -101,15 +107,25 @@ void renderFunctions(const Summary &s, std::ostream &os) {
     std::string sync = num(fn.sync_completions) + " (" +
                        fixed(percent(fn.sync_completions, fn.completed), 1) +
                        "%)";
-    table.add({num(fn.calls), num(fn.heap_frames), num(fn.elided_frames),
-               num(f.frame_bytes), num(fn.heap_bytes),
-               fixed(f.heap_bytes_per_call, 2), num(fn.completed), sync,
-               fixed(perCall(f.awaits, fn.calls), 2),
-               fixed(perCall(f.suspends, fn.calls), 2),
-               fixed(perCall(f.waits, fn.calls), 2), num(f.busy.mean),
-               num(f.busy.p50), num(f.busy.p99), num(f.suspended.mean),
-               num(f.suspended.p50), num(f.suspended.p99),
-               fn.name + "  [" + location(fn.file, fn.line) + "]"});
+    std::vector<std::string> row = {
+        num(fn.calls), num(fn.heap_frames), num(fn.elided_frames),
+        num(f.frame_bytes), num(fn.heap_bytes),
+        fixed(f.heap_bytes_per_call, 2), num(fn.completed), sync,
+        fixed(perCall(f.awaits, fn.calls), 2),
+        fixed(perCall(f.suspends, fn.calls), 2),
+        fixed(perCall(f.waits, fn.calls), 2), num(f.busy.mean),
+        num(f.busy.p50), num(f.busy.p99), num(f.suspended.mean),
+        num(f.suspended.p50), num(f.suspended.p99)};
+    std::string name = fn.name + "  [" + location(fn.file, fn.line) + "]";
+    if (s.baseline) {
+      std::vector<std::string> ratios = baselineCells(*s.baseline, fn);
+      row.insert(row.end(), ratios.begin(), ratios.end());
+      std::string moved = baselineMoved(*s.baseline, fn);
+      if (!moved.empty())
+        name += "  (" + moved + ")";
+    }
+    row.push_back(name);
+    table.add(std::move(row));
     if (f.sites.empty())
       continue;
     Table sites({true, false, false, false, true, true});
@@ -126,6 +142,17 @@ void renderFunctions(const Summary &s, std::ostream &os) {
   table.print(os, "");
 }
 
+void renderGone(const BaselineComparison &c, std::ostream &os) {
+  if (c.gone.empty())
+    return;
+  os << "\ngone since baseline: " << c.gone.size() << "\n";
+  for (size_t i : c.gone) {
+    const BaselineFunction &old = c.baseline.functions[i];
+    os << "  " << old.function << "  [" << location(old.file, old.line)
+       << "]  " << baselineGoneFigures(old) << "\n";
+  }
+}
+
 } // namespace
 
 void renderText(const Summary &s, std::ostream &os) {
@@ -138,12 +165,18 @@ void renderText(const Summary &s, std::ostream &os) {
      << " bytes), elided frames: " << t.elided_frames
      << ", frames not destroyed: " << t.frames_not_destroyed << "\n";
   os << "sorted by " << s.sort_key
-     << "; times in ns per frame; per-call columns divide by calls\n\n";
+     << "; times in ns per frame; per-call columns divide by calls\n";
+  if (s.baseline)
+    os << "ratios new/old against " << s.baseline->baseline.path
+       << " (new: not in it; -: its value is 0)\n";
+  os << "\n";
 
   if (s.functions.empty())
     os << "no coroutine calls recorded\n";
   else
     renderFunctions(s, os);
+  if (s.baseline)
+    renderGone(*s.baseline, os);
   if (!s.findings.empty()) {
     os << "\nFindings: " << s.findings.size() << " ("
        << findingsTally(s.findings) << ")\n\n";

@@ -48,7 +48,16 @@ uint8_t SiteResolver::kind(uint32_t id) const {
   return it == sites_.end() ? 0xff : it->second.kind;
 }
 
-std::string shortName(const std::string &name) {
+namespace {
+
+/// Where the qualified name of a demangled function name starts and where
+/// its parameter list opens; `open` is npos when there is none.
+struct NameSpan {
+  size_t start = 0;
+  size_t open = std::string::npos;
+};
+
+NameSpan nameSpan(const std::string &name) {
   // Find the '(' opening the parameter list: the first one at template
   // depth 0 that is not part of "operator()".
   int depth = 0;
@@ -92,7 +101,7 @@ std::string shortName(const std::string &name) {
     }
   }
   if (open == std::string::npos || open == 0)
-    return name;
+    return {};
   // The qualified name starts after the last space at depth 0 before it
   // (the return type ends there); scan backwards balancing brackets.
   size_t start = 0;
@@ -108,7 +117,39 @@ std::string shortName(const std::string &name) {
       break;
     }
   }
-  return name.substr(start, open - start) + "()";
+  return {start, open};
+}
+
+} // namespace
+
+std::string shortName(const std::string &name) {
+  NameSpan n = nameSpan(name);
+  if (n.open == std::string::npos)
+    return name;
+  return name.substr(n.start, n.open - n.start) + "()";
+}
+
+std::string withoutReturnType(const std::string &name) {
+  return name.substr(nameSpan(name).start);
+}
+
+std::string unqualifiedName(const std::string &name) {
+  NameSpan n = nameSpan(name);
+  if (n.open == std::string::npos)
+    return name;
+  // The last "::" outside template arguments ends the qualifier
+  // ("ns::cache<a::b>::get" -> "get").
+  size_t begin = n.start;
+  int depth = 0;
+  for (size_t i = n.start; i + 1 < n.open; ++i) {
+    if (name[i] == '<')
+      ++depth;
+    else if (name[i] == '>' && depth > 0)
+      --depth;
+    else if (depth == 0 && name[i] == ':' && name[i + 1] == ':')
+      begin = i + 2;
+  }
+  return name.substr(begin, n.open - begin);
 }
 
 } // namespace coroscope::analyzer

@@ -56,6 +56,13 @@ private:
 /// ns::load(int) const" -> "ns::load()". Keeps messages short; the full name
 /// stays in the `function` fields.
 std::string shortName(const std::string &demangled);
+/// The name with its parameters but without the return type: "task<int>
+/// ns::load(int) const" -> "ns::load(int) const".
+std::string withoutReturnType(const std::string &demangled);
+/// The last component of the name, without parameters: "task<int>
+/// ns::cache<a::b>::load(int)" -> "load". The name unchanged when it has no
+/// parameter list.
+std::string unqualifiedName(const std::string &demangled);
 
 } // namespace coroscope::analyzer
 

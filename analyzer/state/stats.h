@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -165,6 +166,8 @@ struct Totals {
   uint64_t threads = 0;
 };
 
+struct BaselineComparison; // state/baseline.h
+
 struct Summary {
   std::vector<std::string> logs;
   std::string sort_key;
@@ -172,6 +175,8 @@ struct Summary {
   std::vector<FunctionSummary> functions; ///< sorted, at most `top`
   std::vector<Finding> findings;          ///< merged and sorted; never cut
   std::vector<LiveFrames> live;
+  /// Set by `report --baseline`: adds the ratio columns.
+  std::shared_ptr<const BaselineComparison> baseline;
 };
 
 /// The accepted --sort keys, default first.
