@@ -77,7 +77,9 @@ protected:
       clang::DiagnosticsEngine &D = CI.getDiagnostics();
       D.Report(D.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0"))
           << llvm::toString(C.takeError());
-      return nullptr;
+      // Not null: clang puts a plugin's consumer in a MultiplexConsumer
+      // unchecked. The error above already fails the compile.
+      return std::make_unique<clang::MultiplexConsumer>(std::move(Consumers));
     }
     llvm::append_range(C->Blocking, Opts.Blocking);
     C->Werror = Opts.Werror;

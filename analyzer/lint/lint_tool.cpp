@@ -183,6 +183,8 @@ public:
       LintFinding F;
       F.check = Check.str();
       F.severity = Level == DiagnosticsEngine::Error ? "error" : "warning";
+      if (Level == DiagnosticsEngine::Error)
+        ++ErrorFindings;
       F.function = std::move(PendingFunction);
       F.where = position(Info);
       F.message = M.substr(0, Tag).str();
@@ -211,6 +213,7 @@ public:
   std::string PendingFunction;
   std::vector<LintFinding> Findings;
   std::string Errors;
+  size_t ErrorFindings = 0; ///< findings reported as errors (-Werror)
 
 private:
   enum class Kept { None, Finding, Error };
@@ -286,7 +289,8 @@ protected:
       DiagnosticsEngine &D = CI.getDiagnostics();
       D.Report(D.getCustomDiagID(DiagnosticsEngine::Error, "%0"))
           << llvm::toString(Opts.takeError());
-      return nullptr;
+      return std::make_unique<ASTConsumer>(); // the error fails the file
+
     }
     Opts->Observer = [this](llvm::StringRef, const FunctionDecl *FD) {
       Diags.PendingFunction = FD ? FD->getQualifiedNameAsString() : std::string();
@@ -334,7 +338,11 @@ void lintFiles(const FixedCommands &DB, const LintOptions &Lint,
     Tool.setDiagnosticConsumer(&Diags);
     Tool.appendArgumentsAdjuster(adjustForClang);
     size_t ErrorsBefore = Diags.Errors.size();
-    if (Tool.run(&Factory) != 0) {
+    size_t ErrorFindingsBefore = Diags.ErrorFindings;
+    // Under -Werror the findings are errors and make the tool "fail"; only
+    // the compiler's own errors mean the file did not parse.
+    if (Tool.run(&Factory) != 0 &&
+        !(Diags.Errors.size() == ErrorsBefore && Diags.ErrorFindings > ErrorFindingsBefore)) {
       std::string Why = "cannot be parsed";
       if (Diags.Errors.size() == ErrorsBefore)
         Why += " (no compiler diagnostics)";

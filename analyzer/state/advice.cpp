@@ -28,6 +28,7 @@ const Key kKeys[] = {
     {"always-waits.min-wait-percent", &AdviceOptions::always_waits_min_wait_percent},
     {"halo-missed.min-frames", &AdviceOptions::halo_missed_min_frames},
     {"pass-through.min-calls", &AdviceOptions::pass_through_min_calls},
+    {"pass-through.min-forwarding-percent", &AdviceOptions::pass_through_min_forwarding_percent},
     {"deep-chain.max-depth", &AdviceOptions::deep_chain_max_depth},
     {"large-frame.max-bytes", &AdviceOptions::large_frame_max_bytes},
 };
@@ -119,6 +120,9 @@ void setThreshold(AdviceOptions &opts, const std::string &assignment) {
     if (value.empty() || *end != '\0' || !(v >= 0) || std::isinf(v))
       throw std::invalid_argument("threshold '" + key + "': '" + value +
                                   "' is not a non-negative number");
+    if (key.find("percent") != std::string::npos && v > 100)
+      throw std::invalid_argument("threshold '" + key + "': '" + value +
+                                  "' is not a percentage (0 to 100)");
     opts.*k.field = v;
     return;
   }
@@ -239,10 +243,14 @@ std::vector<Finding> advise(const Report &report, const AdviceOptions &o) {
       continue;
 
     // pass-through: every completed call only awaited the frame it created.
-    if (calls >= o.pass_through_min_calls && fn.forwarding_calls == fn.calls) {
+    if (calls >= o.pass_through_min_calls &&
+        percent(fn.forwarding_calls, fn.calls) >= o.pass_through_min_forwarding_percent) {
       Finding f = base(kAdvicePassThrough, fn);
-      f.message = "each of the " + std::to_string(fn.calls) + " calls of '" +
-                  shortName(fn.name) +
+      f.message = (fn.forwarding_calls == fn.calls
+                       ? "each of the " + std::to_string(fn.calls) + " calls"
+                       : std::to_string(fn.forwarding_calls) + " of the " +
+                             std::to_string(fn.calls) + " calls") +
+                  " of '" + shortName(fn.name) +
                   "' only awaited the one coroutine it created and finished: a frame" +
                   (fn.heap_frames ? " (" + std::to_string(fn.heap_bytes / fn.calls) +
                                         " heap bytes per call)"
@@ -255,7 +263,7 @@ std::vector<Finding> advise(const Report &report, const AdviceOptions &o) {
                    {"forwarding_calls", double(fn.forwarding_calls)},
                    {"heap_bytes_per_call", perCall(fn.heap_bytes, fn.calls)}};
       f.thresholds = {{"min_calls", o.pass_through_min_calls},
-                      {"min_forwarding_percent", 100}};
+                      {"min_forwarding_percent", o.pass_through_min_forwarding_percent}};
       out.push_back(std::move(f));
       continue;
     }

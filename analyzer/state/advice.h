@@ -32,6 +32,7 @@ struct AdviceOptions {
   double always_waits_min_wait_percent = 90;
   double halo_missed_min_frames = 100;
   double pass_through_min_calls = 100;
+  double pass_through_min_forwarding_percent = 100;
   double deep_chain_max_depth = 16;
   double large_frame_max_bytes = 4096; ///< clippy's large_futures default is 16 KiB
 };

@@ -83,13 +83,23 @@ static DeclContextLookupResult lookupIn(const CXXRecordDecl *RD, StringRef Name)
   return RD->lookup(DN);
 }
 
-static const FunctionDecl *findMethod(const CXXRecordDecl *RD, StringRef Name) {
+// Members inherited from a base count too: promise types commonly get
+// initial_suspend() from a shared base (cppcoro, examples/common/task.h).
+static const FunctionDecl *findMethod(const CXXRecordDecl *RD, StringRef Name,
+                                      unsigned Depth = 0) {
   for (const NamedDecl *ND : lookupIn(RD, Name)) {
     if (const auto *FD = dyn_cast<FunctionDecl>(ND))
       return FD;
     if (const auto *FT = dyn_cast<FunctionTemplateDecl>(ND))
       return FT->getTemplatedDecl();
   }
+  const CXXRecordDecl *Def = RD->getDefinition();
+  if (!Def || Depth > 8)
+    return nullptr;
+  for (const CXXBaseSpecifier &B : Def->bases())
+    if (const CXXRecordDecl *Base = classOf(B.getType()))
+      if (const FunctionDecl *FD = findMethod(Base, Name, Depth + 1))
+        return FD;
   return nullptr;
 }
 
