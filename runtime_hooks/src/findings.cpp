@@ -246,15 +246,21 @@ void report(ThreadState *t, const Finding &f) {
         << checkName(f.check) << ": ";
     out.name(r.function_site) << " [frame ";
     out.hex(f.frame) << ", " << stateName(r.state) << "]\n  " << f.what << "\n";
+    // concurrent-resume's site is the suspend point, whose code runs on the
+    // other thread; its related site (the resume) is this thread's
+    // (docs/checks.md#concurrent-resume). Elsewhere it is the other way round.
+    bool site_elsewhere = f.check == log::kCheckConcurrentResume && f.other_thread;
+    uint64_t site_thread = site_elsewhere ? f.other_thread : r.thread;
+    uint64_t related_thread = site_elsewhere ? r.thread : f.other_thread;
     if (f.site) {
       out << "  at ";
-      out.site(f.site) << " (thread " << uint64_t(r.thread) << ")\n";
+      out.site(f.site) << " (thread " << site_thread << ")\n";
     }
     if (f.related_site) {
       out << "  " << f.related_what << " at ";
       out.site(f.related_site);
-      if (f.other_thread)
-        out << " (thread " << uint64_t(f.other_thread) << ")";
+      if (related_thread)
+        out << " (thread " << related_thread << ")";
       out << "\n";
     }
     if (r.creation_site) {
