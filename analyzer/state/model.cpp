@@ -20,9 +20,12 @@ using namespace coroscope::log;
 
 LogModel::LogModel(const LogIndex &index, Report &report)
     : index_(index), report_(report) {
-  for (const auto &[id, s] : index_.sites())
+  for (const auto &[id, s] : index_.sites()) {
     if (s.kind == kSiteCoroutineCall && s.function_id != 0)
       direct_calls_.insert({s.name, s.function_id});
+    else if (s.kind == kSiteFrameLocal)
+      frame_local_sites_[s.function_id].push_back(&s);
+  }
 }
 
 FunctionStats &LogModel::functionFor(uint32_t site_id) {
@@ -36,24 +39,25 @@ FunctionStats &LogModel::functionFor(uint32_t site_id) {
     function_site_[fn] = site_id;
     if (it->second.build & kBuildOptimized)
       fn->optimized = true;
-    if (fn->frame_locals.empty())
-      for (const auto &[id, s] : index_.sites())
-        if (s.kind == kSiteFrameLocal && s.function_id == site_id) {
-          // "<bytes> <across line> <name>: <type>" (docs/log-format.md)
-          FrameLocalInfo l;
-          size_t a = s.awaiter.find(' '), b = s.awaiter.find(' ', a + 1);
-          size_t colon = s.awaiter.find(": ", b + 1);
-          if (a == std::string::npos || b == std::string::npos || colon == std::string::npos)
-            continue;
-          l.bytes = std::strtoull(s.awaiter.c_str(), nullptr, 10);
-          l.across_line = uint32_t(std::strtoul(s.awaiter.c_str() + a + 1, nullptr, 10));
-          l.name = s.awaiter.substr(b + 1, colon - b - 1);
-          l.type = s.awaiter.substr(colon + 2);
-          l.file = s.file;
-          l.line = s.line;
-          l.column = s.column;
-          fn->frame_locals.push_back(std::move(l));
-        }
+    auto locals = frame_local_sites_.find(site_id);
+    if (fn->frame_locals.empty() && locals != frame_local_sites_.end())
+      for (const Site *local : locals->second) {
+        const Site &s = *local;
+        // "<bytes> <across line> <name>: <type>" (docs/log-format.md)
+        FrameLocalInfo l;
+        size_t a = s.awaiter.find(' '), b = s.awaiter.find(' ', a + 1);
+        size_t colon = s.awaiter.find(": ", b + 1);
+        if (a == std::string::npos || b == std::string::npos || colon == std::string::npos)
+          continue;
+        l.bytes = std::strtoull(s.awaiter.c_str(), nullptr, 10);
+        l.across_line = uint32_t(std::strtoul(s.awaiter.c_str() + a + 1, nullptr, 10));
+        l.name = s.awaiter.substr(b + 1, colon - b - 1);
+        l.type = s.awaiter.substr(colon + 2);
+        l.file = s.file;
+        l.line = s.line;
+        l.column = s.column;
+        fn->frame_locals.push_back(std::move(l));
+      }
     std::stable_sort(fn->frame_locals.begin(), fn->frame_locals.end(),
                      [](const FrameLocalInfo &x, const FrameLocalInfo &y) {
                        return x.bytes > y.bytes;

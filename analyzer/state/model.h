@@ -138,6 +138,8 @@ private:
   /// the coroutine call sites.
   std::set<std::pair<std::string, uint32_t>> direct_calls_;
   std::unordered_map<const FunctionStats *, uint32_t> function_site_;
+  /// Frame-local sites by the id of their function site.
+  std::unordered_map<uint32_t, std::vector<const Site *>> frame_local_sites_;
   uint64_t last_time_ = 0;
 };
 
