@@ -411,12 +411,22 @@ LintResult runLint(const LintOptions &opts) {
   }
 
   std::set<std::tuple<std::string, unsigned, unsigned, std::string, std::string>> Seen;
+  // A bad config file is one error, however many files it applies to: its
+  // line (no source location) is printed once.
+  std::set<std::string> ConfigErrors;
   for (WorkerResult &W : Results) {
     for (LintFinding &F : W.findings)
       if (Seen.insert({F.where.file, F.where.line, F.where.column, F.check, F.message}).second)
         Result.findings.push_back(std::move(F));
     Result.failures.insert(Result.failures.end(), W.failures.begin(), W.failures.end());
-    Result.error_text += W.errors;
+    llvm::StringRef Rest = W.errors;
+    while (!Rest.empty()) {
+      auto [Line, Tail] = Rest.split('\n');
+      Rest = Tail;
+      if (Line.starts_with("error: coroscope: ") && !ConfigErrors.insert(Line.str()).second)
+        continue;
+      Result.error_text += Line.str() + "\n";
+    }
   }
   std::sort(Result.findings.begin(), Result.findings.end(),
             [](const LintFinding &A, const LintFinding &B) {
