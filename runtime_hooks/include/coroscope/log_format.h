@@ -53,6 +53,10 @@ enum ChunkKind : uint32_t { // APPEND ONLY
   kChunkFinding = 4,    ///< payload: one FindingRecord, then its backtrace and PCs
   kChunkLiveFrames = 5, ///< payload: LiveFramesHeader, then `count` LiveFrame
   kChunkModules = 6,    ///< payload: ModulesHeader, then `count` ModuleEntry + paths
+  /// payload: PackedEventsHeader, then `count` packed event records (see
+  /// "Packed events" below), then zero padding to a multiple of 8. What the
+  /// runtime writes; kChunkEvents stays readable.
+  kChunkPackedEvents = 7,
 };
 
 /// Pairs a timestamp with CLOCK_MONOTONIC so readers can turn ticks into ns.
@@ -248,7 +252,178 @@ struct EventRecord {
   uint64_t frame; ///< coroutine frame address (the handle's address())
 };
 
+/// Header of a PackedEvents chunk. Every chunk decodes on its own: the
+/// decoder starts from `base_ts` and `base_frame`.
+struct PackedEventsHeader {
+  uint32_t thread;     ///< as EventsHeader::thread
+  uint32_t os_tid;     ///< as EventsHeader::os_tid
+  uint64_t count;      ///< packed records that follow
+  uint64_t base_ts;    ///< the timestamp a record's delta starts from
+  uint64_t base_frame; ///< the frame a record's delta starts from
+};
+
+/// Packed events: one record is a little-endian u32 head, then the optional
+/// fields in this order, unaligned and little-endian: the site (u32) when the
+/// head's site field is kPackedSiteEscape; the value; the frame.
+///
+///   head bits 0-4   kind (EventKind)
+///   head bits 5-6   value: kPackedNone, kPackedDelta32 (u32 added to the
+///                   previous timestamp) or kPackedAbs64 (u64 timestamp);
+///                   for kEvFrameAlloc the byte count instead (Delta32: a u32,
+///                   Abs64: a u64), which leaves the timestamp as it was
+///   head bits 7-8   frame: kPackedNone (the previous record's frame),
+///                   kPackedDelta32 (an i32 added to it) or kPackedAbs64
+///   head bit 9      kEvFlagHeap
+///   head bits 10-31 site id, or kPackedSiteEscape
+///
+/// A record without a timestamp happened at or after the previous timed
+/// record of its thread and before the next one; readers give it the
+/// previous timestamp (base_ts at the start of a chunk). Common records take
+/// 4 bytes (same frame, no time), 8 (time delta) or 12 (time and frame
+/// deltas), against 24 for an EventRecord.
+enum PackedField : uint32_t {
+  kPackedNone = 0,
+  kPackedDelta32 = 1,
+  kPackedAbs64 = 2,
+};
+#define COROSCOPE_PACKED_SITE_ESCAPE 0x3FFFFFu
+/// The longest packed record: head, site, u64 value, u64 frame.
+#define COROSCOPE_PACKED_MAX_RECORD 24u
+
 #ifdef __cplusplus
+constexpr uint32_t kPackedSiteEscape = COROSCOPE_PACKED_SITE_ESCAPE;
+constexpr uint32_t kPackedMaxRecord = COROSCOPE_PACKED_MAX_RECORD;
+
+/// Encoder and decoder state: the previous record's timestamp and frame.
+struct PackedCursor {
+  uint64_t ts = 0;
+  uint64_t frame = 0;
+};
+
+namespace packed_detail {
+inline void put32(uint8_t *p, uint32_t v) { __builtin_memcpy(p, &v, 4); }
+inline void put64(uint8_t *p, uint64_t v) { __builtin_memcpy(p, &v, 8); }
+inline uint32_t get32(const uint8_t *p) {
+  uint32_t v;
+  __builtin_memcpy(&v, p, 4);
+  return v;
+}
+inline uint64_t get64(const uint8_t *p) {
+  uint64_t v;
+  __builtin_memcpy(&v, p, 8);
+  return v;
+}
+} // namespace packed_detail
+
+/// Appends one record at `p` (room for kPackedMaxRecord bytes) and returns
+/// its size. `value` is the timestamp when `timed`, the byte count for
+/// kEvFrameAlloc, and ignored otherwise. Little-endian hosts only.
+inline uint32_t encodePacked(uint8_t *p, PackedCursor &c, uint8_t kind, uint8_t flags,
+                             uint32_t site, bool timed, uint64_t value, uint64_t frame) {
+  using namespace packed_detail;
+  uint32_t n = 4;
+  uint32_t head = uint32_t(kind & 31) | (uint32_t(flags & kEvFlagHeap) << 9);
+  if (__builtin_expect(site >= kPackedSiteEscape, 0)) {
+    head |= kPackedSiteEscape << 10;
+    put32(p + n, site);
+    n += 4;
+  } else {
+    head |= site << 10;
+  }
+  if (kind == kEvFrameAlloc) {
+    if (value <= 0xFFFFFFFFu) {
+      head |= kPackedDelta32 << 5;
+      put32(p + n, uint32_t(value));
+      n += 4;
+    } else {
+      head |= kPackedAbs64 << 5;
+      put64(p + n, value);
+      n += 8;
+    }
+  } else if (timed) {
+    uint64_t delta = value - c.ts;
+    if (__builtin_expect(value >= c.ts && delta <= 0xFFFFFFFFu, 1)) {
+      head |= kPackedDelta32 << 5;
+      put32(p + n, uint32_t(delta));
+      n += 4;
+    } else {
+      head |= kPackedAbs64 << 5;
+      put64(p + n, value);
+      n += 8;
+    }
+    c.ts = value;
+  }
+  if (frame != c.frame) {
+    int64_t delta = int64_t(frame - c.frame);
+    if (delta >= INT32_MIN && delta <= INT32_MAX) {
+      head |= kPackedDelta32 << 7;
+      put32(p + n, uint32_t(int32_t(delta)));
+      n += 4;
+    } else {
+      head |= kPackedAbs64 << 7;
+      put64(p + n, frame);
+      n += 8;
+    }
+    c.frame = frame;
+  }
+  put32(p, head);
+  return n;
+}
+
+/// Decodes one record from [p, p + avail) into `out` (ts: the record's
+/// timestamp, or the previous one when it has none; for kEvFrameAlloc the
+/// byte count, as in EventRecord). Returns its size, or 0 when the bytes are
+/// truncated or a field mode is invalid.
+inline uint32_t decodePacked(const uint8_t *p, uint64_t avail, PackedCursor &c,
+                             EventRecord &out) {
+  using namespace packed_detail;
+  if (avail < 4)
+    return 0;
+  uint32_t head = get32(p), n = 4;
+  uint32_t value_mode = (head >> 5) & 3, frame_mode = (head >> 7) & 3;
+  if (value_mode == 3 || frame_mode == 3)
+    return 0;
+  uint32_t site = head >> 10;
+  uint32_t need = 4 + (site == kPackedSiteEscape ? 4 : 0) +
+                  (value_mode == kPackedDelta32 ? 4 : value_mode == kPackedAbs64 ? 8 : 0) +
+                  (frame_mode == kPackedDelta32 ? 4 : frame_mode == kPackedAbs64 ? 8 : 0);
+  if (avail < need)
+    return 0;
+  if (site == kPackedSiteEscape) {
+    site = get32(p + n);
+    n += 4;
+  }
+  out.kind = uint8_t(head & 31);
+  out.flags = uint8_t((head >> 9) & 1);
+  out.reserved = 0;
+  out.site = site;
+  uint64_t value = c.ts;
+  if (value_mode == kPackedDelta32) {
+    value = get32(p + n);
+    n += 4;
+  } else if (value_mode == kPackedAbs64) {
+    value = get64(p + n);
+    n += 8;
+  }
+  if (out.kind == kEvFrameAlloc) {
+    out.ts = value_mode == kPackedNone ? 0 : value;
+  } else {
+    if (value_mode == kPackedDelta32)
+      value += c.ts;
+    c.ts = value;
+    out.ts = value;
+  }
+  if (frame_mode == kPackedDelta32) {
+    c.frame += uint64_t(int64_t(int32_t(get32(p + n))));
+    n += 4;
+  } else if (frame_mode == kPackedAbs64) {
+    c.frame = get64(p + n);
+    n += 8;
+  }
+  out.frame = c.frame;
+  return n;
+}
+
 static_assert(sizeof(FileHeader) == 32, "on-disk layout");
 static_assert(sizeof(ChunkHeader) == 16, "on-disk layout");
 static_assert(sizeof(ClockSample) == 16, "on-disk layout");
@@ -256,6 +431,7 @@ static_assert(sizeof(SitesHeader) == 8, "on-disk layout");
 static_assert(sizeof(SiteEntry) == 28, "on-disk layout");
 static_assert(sizeof(EventsHeader) == 16, "on-disk layout");
 static_assert(sizeof(EventRecord) == 24, "on-disk layout");
+static_assert(sizeof(PackedEventsHeader) == 32, "on-disk layout");
 static_assert(sizeof(FindingRecord) == 64, "on-disk layout");
 static_assert(sizeof(BacktraceEntry) == 16, "on-disk layout");
 static_assert(sizeof(LiveFramesHeader) == 8, "on-disk layout");
