@@ -404,10 +404,9 @@ void analyzeLog(const std::string &path, Report &report) {
                       index.clockSamples());
   EventMerger merger(index, clock);
   LogModel model(index, report);
-  Event e;
   uint64_t events = 0;
-  while (merger.next(e)) {
-    model.process(e);
+  while (const Event *e = merger.next()) {
+    model.process(*e);
     ++events;
   }
   model.finish();
