@@ -232,8 +232,8 @@ void LogModel::closeFrame(Frame &f, uint64_t at, bool destroyed) {
     f.suspended += end - f.open->time;
   uint64_t lifetime = end - f.begin;
   uint64_t suspended = f.suspended < lifetime ? f.suspended : lifetime;
-  f.fn->busy_ns.push_back(lifetime - suspended);
-  f.fn->suspended_ns.push_back(suspended);
+  f.fn->busy_ns.add(lifetime - suspended);
+  f.fn->suspended_ns.add(suspended);
   if (f.completed) {
     ++f.fn->completed;
     if (f.body_waits == 0)
