@@ -8,6 +8,7 @@
 #   %opt              opt 19 with the plugin loaded (-passes=coroscope)
 #   %python           the Python running lit
 #   %examples         examples/ in the source tree
+#   %bench            bench/ in the source tree
 #   %coroscope_build  the build directory (its compile_commands.json)
 #   %shlibext         .so
 #   %run_example      test/tools/run-example.sh with this build's tools:
@@ -57,6 +58,7 @@ config.substitutions.append(("%coroscope", os.path.join(obj_root, "bin", "corosc
 config.substitutions.append(("%opt", f"{opt} -load-pass-plugin={os.path.join(lib, 'CoroScopePass.so')}"))
 config.substitutions.append(("%python", python))
 config.substitutions.append(("%examples", os.path.join(src_root, "examples")))
+config.substitutions.append(("%bench", os.path.join(src_root, "bench")))
 config.substitutions.append(("%shlibext", ".so"))
 # test/comparison/ measures clang-tidy's coroutine checks; without it those
 # tests are UNSUPPORTED (scripts/install-deps.sh installs clang-tidy-19).
@@ -65,6 +67,10 @@ if clang_tidy:
     config.available_features.add("clang-tidy")
     config.substitutions.append(("%clang_tidy", clang_tidy))
 config.coroscope_clang_tidy = clang_tidy
+# test/bench/ builds the benchmarks (scripts/install-deps.sh installs
+# libbenchmark-dev); without it they are UNSUPPORTED.
+if os.path.exists("/usr/include/benchmark/benchmark.h"):
+    config.available_features.add("benchmark")
 config.coroscope_clangxx_path = clangxx
 config.coroscope_plugin_path = plugin
 
