@@ -89,6 +89,8 @@ COROSCOPE_RT_API void __coroscope_await_ready(const __coroscope_site *site, void
 COROSCOPE_RT_API void __coroscope_await_suspend(const __coroscope_site *site, void *frame) {
   HOOK_PROLOGUE
   emit(t, log::kEvAwaitSuspend, 0, site, true, now(), frame);
+  if (site && site->kind == log::kSiteFinal)
+    t->final_frame = reinterpret_cast<uintptr_t>(frame);
   if (gOptions.checks)
     onAwaitSuspend(t, site, addr(frame));
 }
@@ -124,7 +126,13 @@ COROSCOPE_RT_API void __coroscope_frame_resume(const __coroscope_site *site, voi
 
 COROSCOPE_RT_API void __coroscope_frame_free(const __coroscope_site *fn, void *frame, void *mem) {
   HOOK_PROLOGUE
-  emit(t, log::kEvFrameFree, mem ? log::kEvFlagHeap : 0, fn, true, now(), frame);
+  // A frame's end is its final suspend point; the time it is freed matters
+  // only for frames destroyed before they got there (cancellation).
+  bool finished = t->final_frame == reinterpret_cast<uintptr_t>(frame);
+  if (finished)
+    t->final_frame = 0; // the address may come back as another frame
+  emit(t, log::kEvFrameFree, mem ? log::kEvFlagHeap : 0, fn, !finished, finished ? 0 : now(),
+       frame);
   if (gOptions.checks)
     onFrameFree(t, fn, addr(frame), mem != nullptr);
 }

@@ -40,6 +40,8 @@ struct alignas(64) ThreadState {
   bool in_use;        ///< owned by a live thread
   ThreadState *next;  ///< global list, never unlinked
 
+  uint64_t final_frame; ///< the last frame to reach its final suspend point here
+
   // Check context.
   const __coroscope_site *pending_creation; ///< set by coroutine_call
   uint64_t pending_alloc_mem, pending_alloc_bytes;
