@@ -15,7 +15,12 @@
 #   %run_case         test/tools/run-case.sh: build and run a fault case, check
 #                     its report against its `// EXPECT:` line
 #   %clang_tidy       clang-tidy 19, when installed (then the feature `clang-tidy`)
+#   %matrix           test/tools/matrix.py with this build's clang++ and analyzer:
+#                     %matrix --work DIR [--rows ...] PROGRAM.cpp (test/matrix/)
+#
+# Features: `std-generator` when libstdc++ or libc++ has C++23 <generator>.
 import os
+import subprocess
 import platform
 import shutil
 import lit.formats
@@ -65,6 +70,18 @@ if clang_tidy:
     config.available_features.add("clang-tidy")
     config.substitutions.append(("%clang_tidy", clang_tidy))
 config.coroscope_clang_tidy = clang_tidy
+config.substitutions.append(("%matrix", " ".join([
+    python, os.path.join(src_root, "test", "tools", "matrix.py"),
+    "--clangxx", clangxx, "--coroscope", os.path.join(obj_root, "bin", "coroscope")])))
+# std::generator is tested only where a standard library has it (neither
+# libstdc++ 12 nor libc++ 19 does): probe each, as matrix.py does per row.
+for stdlib in ([], ["-stdlib=libc++"]):
+    probe = subprocess.run(
+        [clangxx, "-std=c++23", *stdlib, "-fsyntax-only", "-x", "c++", "-"],
+        input=b"#include <version>\n#ifndef __cpp_lib_generator\n#error\n#endif\n",
+        capture_output=True)
+    if probe.returncode == 0:
+        config.available_features.add("std-generator")
 config.coroscope_clangxx_path = clangxx
 config.coroscope_plugin_path = plugin
 
