@@ -70,6 +70,14 @@ if clang_tidy:
     config.available_features.add("clang-tidy")
     config.substitutions.append(("%clang_tidy", clang_tidy))
 config.coroscope_clang_tidy = clang_tidy
+config.coroscope_clangxx_path = clangxx
+config.coroscope_plugin_path = plugin
+
+config.environment["PATH"] = os.pathsep.join([tools_dir, config.environment.get("PATH", "")])
+# Logs go where each test says, never into the source tree.
+config.environment.pop("COROSCOPE_OUT", None)
+
+# test/matrix/ (docs/coverage.md).
 config.substitutions.append(("%matrix", " ".join([
     python, os.path.join(src_root, "test", "tools", "matrix.py"),
     "--clangxx", clangxx, "--coroscope", os.path.join(obj_root, "bin", "coroscope")])))
@@ -82,9 +90,3 @@ for stdlib in ([], ["-stdlib=libc++"]):
         capture_output=True)
     if probe.returncode == 0:
         config.available_features.add("std-generator")
-config.coroscope_clangxx_path = clangxx
-config.coroscope_plugin_path = plugin
-
-config.environment["PATH"] = os.pathsep.join([tools_dir, config.environment.get("PATH", "")])
-# Logs go where each test says, never into the source tree.
-config.environment.pop("COROSCOPE_OUT", None)
