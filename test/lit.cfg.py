@@ -16,7 +16,12 @@
 #   %run_case         test/tools/run-case.sh: build and run a fault case, check
 #                     its report against its `// EXPECT:` line
 #   %clang_tidy       clang-tidy 19, when installed (then the feature `clang-tidy`)
+#   %matrix           test/tools/matrix.py with this build's clang++ and analyzer:
+#                     %matrix --work DIR [--rows ...] PROGRAM.cpp (test/matrix/)
+#
+# Features: `std-generator` when libstdc++ or libc++ has C++23 <generator>.
 import os
+import subprocess
 import platform
 import shutil
 import lit.formats
@@ -77,3 +82,17 @@ config.coroscope_plugin_path = plugin
 config.environment["PATH"] = os.pathsep.join([tools_dir, config.environment.get("PATH", "")])
 # Logs go where each test says, never into the source tree.
 config.environment.pop("COROSCOPE_OUT", None)
+
+# test/matrix/ (docs/coverage.md).
+config.substitutions.append(("%matrix", " ".join([
+    python, os.path.join(src_root, "test", "tools", "matrix.py"),
+    "--clangxx", clangxx, "--coroscope", os.path.join(obj_root, "bin", "coroscope")])))
+# std::generator is tested only where a standard library has it (neither
+# libstdc++ 12 nor libc++ 19 does): probe each, as matrix.py does per row.
+for stdlib in ([], ["-stdlib=libc++"]):
+    probe = subprocess.run(
+        [clangxx, "-std=c++23", *stdlib, "-fsyntax-only", "-x", "c++", "-"],
+        input=b"#include <version>\n#ifndef __cpp_lib_generator\n#error\n#endif\n",
+        capture_output=True)
+    if probe.returncode == 0:
+        config.available_features.add("std-generator")
