@@ -496,7 +496,8 @@ void LogModel::finish() {
     report_.run_ns += last_time_ - first_time_;
 }
 
-void analyzeLog(const std::string &path, Report &report) {
+void analyzeLog(const std::string &path, Report &report,
+                const StopQuery &stop) {
   LogIndex index(path);
   TimeConverter clock((index.header().flags & kFlagTscTimestamps) != 0,
                       index.clockSamples());
@@ -505,7 +506,8 @@ void analyzeLog(const std::string &path, Report &report) {
   uint64_t events = 0;
   while (const Event *e = merger.next()) {
     model.process(*e);
-    ++events;
+    if ((++events & 0xFFFFF) == 0 && stop && stop())
+      throw AnalysisStopped{};
   }
   model.finish();
   collectFindings(index, report.findings);

@@ -32,6 +32,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -224,8 +225,17 @@ private:
   uint64_t last_time_ = 0;
 };
 
-/// Reads, merges and models one log file into `report`. Throws LogError.
-void analyzeLog(const std::string &path, Report &report);
+/// Asks a log's analysis to stop early: a log before it on the command line
+/// failed, so its result will never be used. Polled now and then.
+using StopQuery = std::function<bool()>;
+
+/// Thrown by an analysis that stopped because `stop` said so.
+struct AnalysisStopped {};
+
+/// Reads, merges and models one log file into `report`. Throws LogError, or
+/// AnalysisStopped once `stop` (if given) returns true.
+void analyzeLog(const std::string &path, Report &report,
+                const StopQuery &stop = nullptr);
 
 } // namespace coroscope::analyzer
 
