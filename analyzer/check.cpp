@@ -12,6 +12,7 @@
 
 #include "render/findings.h"
 #include "state/findings.h"
+#include "state/log_jobs.h"
 #include "state/log_reader.h"
 #include "state/model.h"
 
@@ -22,13 +23,12 @@ namespace coroscope::analyzer {
 
 CheckResult checkLogs(const std::vector<std::string> &logs,
                       const std::string &format, uint8_t fail_on,
-                      const AdviceOptions &advice, const Budget *budget) {
+                      const AdviceOptions &advice, const Budget *budget,
+                      unsigned jobs) {
   std::vector<Finding> findings;
   std::optional<BudgetResult> judged;
   if (fail_on == log::kSeverityAdvice || budget) {
-    Report report;
-    for (const std::string &path : logs)
-      analyzeLog(path, report);
+    Report report = analyzeLogs(logs, jobs);
     if (fail_on == log::kSeverityAdvice)
       for (Finding &f : advise(report, advice))
         report.findings.add(std::move(f));
@@ -36,12 +36,7 @@ CheckResult checkLogs(const std::vector<std::string> &logs,
     if (budget)
       judged = checkBudget(*budget, report, findings);
   } else {
-    FindingSet set;
-    for (const std::string &path : logs) {
-      LogIndex index(path);
-      collectFindings(index, set);
-    }
-    findings = set.sorted();
+    findings = collectLogFindings(logs, jobs).sorted();
   }
   CheckResult result;
   for (const Finding &f : findings)

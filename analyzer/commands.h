@@ -40,11 +40,12 @@ struct CheckResult {
 /// "text" or "json". Reads only what findings need (sites, findings,
 /// modules), unless fail_on is advice or a budget is given: then it replays
 /// the events too, adds the advice (for advice) and judges the budget, whose
-/// violations fail the run at any fail_on. Throws LogError on malformed
-/// input.
+/// violations fail the run at any fail_on. Analyzes up to `jobs` logs at
+/// once (0: one per hardware thread). Throws LogError on malformed input.
 CheckResult checkLogs(const std::vector<std::string> &logs,
                       const std::string &format, uint8_t fail_on,
-                      const AdviceOptions &advice, const Budget *budget);
+                      const AdviceOptions &advice, const Budget *budget,
+                      unsigned jobs);
 
 /// `coroscope lint -p BUILD_DIR [FILES...]` (lint.cpp).
 struct LintCommand {

@@ -22,6 +22,7 @@
 #include "state/advice.h"
 #include "state/baseline.h"
 #include "state/budget.h"
+#include "state/log_jobs.h"
 #include "state/stats.h"
 
 #include <CLI/CLI.hpp>
@@ -46,6 +47,7 @@ struct ReportOptions {
   size_t top = 0;
   AdviceOptions advice;
   std::string baseline; ///< "": no ratio columns
+  unsigned jobs = 0;    ///< logs analyzed in parallel; 0: one per hardware thread
 };
 
 /// --threshold KEY=VALUE, repeatable, for report and check.
@@ -89,9 +91,7 @@ int runReport(const ReportOptions &opt) {
   std::optional<Baseline> baseline;
   if (!opt.baseline.empty())
     baseline = readBaseline(opt.baseline);
-  Report report;
-  for (const std::string &path : opt.logs)
-    analyzeLog(path, report);
+  Report report = analyzeLogs(opt.logs, opt.jobs);
   for (Finding &f : advise(report, opt.advice))
     report.findings.add(std::move(f));
   Summary summary = summarize(report, opt.sort, opt.top);
@@ -115,6 +115,7 @@ struct CheckOptions {
   std::string fail_on = "error";
   AdviceOptions advice;
   std::string budget; ///< "": no budget
+  unsigned jobs = 0;  ///< logs analyzed in parallel; 0: one per hardware thread
 };
 
 int runCheck(const CheckOptions &opt) {
@@ -126,7 +127,7 @@ int runCheck(const CheckOptions &opt) {
   if (!opt.budget.empty())
     budget = readBudget(opt.budget);
   CheckResult result = checkLogs(opt.logs, opt.format, threshold, opt.advice,
-                                 budget ? &*budget : nullptr);
+                                 budget ? &*budget : nullptr, opt.jobs);
   if (!writeOutput(opt.output, result.output))
     return kExitInput;
   return result.failed ? kExitFindings : kExitOk;
@@ -169,6 +170,10 @@ int main(int argc, char **argv) {
                      "Add ratio columns new/old against an earlier "
                      "`report --format json` output")
       ->type_name("OLD.json");
+  report->add_option("-j,--jobs", ropt.jobs,
+                     "Logs analyzed in parallel (0: one per hardware thread)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
 
   CheckOptions copt;
   CLI::App *check = app.add_subcommand(
@@ -190,6 +195,10 @@ int main(int argc, char **argv) {
       ->capture_default_str();
   check->add_option("-o,--output", copt.output,
                     "Write the findings to FILE instead of stdout");
+  check->add_option("-j,--jobs", copt.jobs,
+                    "Logs analyzed in parallel (0: one per hardware thread)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
 
   std::string dump_path;
   CLI::App *dump = app.add_subcommand("dump", "Print the raw records of a log");

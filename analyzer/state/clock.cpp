@@ -2,10 +2,13 @@
 //
 // The fit is computed in long double: tick deltas of a long run exceed the 53
 // bits a double represents exactly, and a rounding error there would make
-// durations of neighbouring events jitter by a nanosecond.
+// durations of neighbouring events jitter by a nanosecond. Reports give what
+// that computation gives, also where TimeConverter::fast() stands in for it.
 //
 //===----------------------------------------------------------------------===//
 #include "state/clock.h"
+
+#include <cmath>
 
 namespace coroscope::analyzer {
 
@@ -25,11 +28,19 @@ TimeConverter::TimeConverter(bool tsc,
                       static_cast<long double>(first.monotonic_ns);
     slope_ = dns / dticks;
   }
+  // slope = mantissa * 2^(exp - 64) with a 64-bit mantissa: exact, as a
+  // long double has 64 mantissa bits. fast() takes slopes below 1 (TSCs
+  // faster than 1 GHz), where exp <= 0.
+  int exp = 0;
+  long double m = std::frexp(slope_, &exp);
+  if (slope_ > 0 && exp <= 0 && exp > -64 && mono0_ < (uint64_t(1) << 58)) {
+    mantissa_ = static_cast<uint64_t>(std::ldexp(m, 64));
+    r_ = unsigned(-exp);
+    fast_ = true;
+  }
 }
 
-uint64_t TimeConverter::toNs(uint64_t ts) const {
-  if (!tsc_)
-    return ts;
+uint64_t TimeConverter::exact(uint64_t ts) const {
   long double delta =
       static_cast<long double>(ts) - static_cast<long double>(ticks0_);
   long double ns = static_cast<long double>(mono0_) + delta * slope_;

@@ -36,6 +36,13 @@ void FindingSet::add(Finding f) {
   first.bytes += f.bytes;
 }
 
+void FindingSet::merge(FindingSet &&later) {
+  for (Finding &f : later.items_)
+    add(std::move(f));
+  later.items_.clear();
+  later.index_.clear();
+}
+
 std::vector<Finding> FindingSet::sorted() const {
   std::vector<size_t> order(items_.size());
   std::iota(order.begin(), order.end(), size_t(0));

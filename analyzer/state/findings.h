@@ -73,6 +73,8 @@ class FindingSet {
 public:
   /// Adds `f`, or folds its count and bytes into an identical finding.
   void add(Finding f);
+  /// Adds the findings of `later` in their order, as add() would have.
+  void merge(FindingSet &&later);
   size_t size() const { return items_.size(); }
   /// Severity descending, then check name, file, line, column, function;
   /// ties keep the order of first appearance.

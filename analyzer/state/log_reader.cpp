@@ -556,9 +556,13 @@ size_t SegmentReader::readPacked(EventRecord *out, size_t max,
     if (batch == 0)
       batch = 1; // the payload's last bytes: decodePacked checks the bounds
     const uint8_t *base = block_.data();
+    // A whole record is in the block: telling decodePacked so lets the
+    // compiler drop its bounds checks.
+    const bool whole = avail >= batch * kPackedMaxRecord;
     for (size_t i = 0; i < batch; ++i) {
       EventRecord &r = out[done];
-      uint32_t n = decodePacked(base + pos_, filled_ - pos_, cursor_, r);
+      uint32_t n = whole ? decodePacked(base + pos_, kPackedMaxRecord, cursor_, r)
+                         : decodePacked(base + pos_, filled_ - pos_, cursor_, r);
       if (__builtin_expect(n == 0 || !isEventKind(r.kind) || offsets, 0)) {
         uint64_t at = next_ - (filled_ - pos_);
         if (n == 0 || !isEventKind(r.kind)) {

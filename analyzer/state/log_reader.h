@@ -204,9 +204,10 @@ private:
 /// zero padding). Errors carry the offset of the offending record.
 ///
 /// Reads the file in blocks into `block`, which the caller owns so one
-/// buffer serves all segments of a thread. Blocks start at 64 KiB and double
-/// up to `max_block` while the segment lasts: a log of many short threads
-/// then does not hold a large block per thread.
+/// buffer serves all segments of a thread. Blocks start at 64 KiB (or
+/// `max_block` if smaller) and double up to `max_block` while the segment
+/// lasts: a log of many short threads then does not hold a large block per
+/// thread.
 class SegmentReader {
 public:
   SegmentReader(LogReader &reader, const EventSegment &segment,

@@ -144,7 +144,7 @@ void LogModel::FrameTable::erase(uint64_t addr) {
     i = (i + 1) & mask;
   if (!table_[i].frame)
     return;
-  *table_[i].frame = Frame{}; // serial 0: FrameRefs to it no longer resolve
+  table_[i].frame->reset(); // serial 0: FrameRefs to it no longer resolve
   free_.push_back(table_[i].frame);
   --size_;
   // Backward-shift deletion: move later entries of the probe run into the
@@ -414,8 +414,8 @@ void LogModel::onSuspendSite(const Event &e, ThreadState &t) {
   }
 }
 
-void LogModel::onResume(const Event &e) {
-  thread(e.thread).current = e.frame;
+void LogModel::onResume(const Event &e, ThreadState &t) {
+  t.current = e.frame;
   Frame *fp = frames_.find(e.frame);
   if (!fp)
     return;
@@ -425,9 +425,8 @@ void LogModel::onResume(const Event &e) {
   Suspension &s = *f.open;
   if (e.time > s.time)
     f.suspended += e.time - s.time;
-  auto tit = threads_.find(s.thread);
-  bool same_call = e.thread == s.thread && tit != threads_.end() &&
-                   onStack(tit->second, s.carrier);
+  // The carrier can only be on this thread's stack if it suspended here.
+  bool same_call = e.thread == s.thread && onStack(t, s.carrier);
   if (!same_call) {
     ++s.site->waits;
     if (s.site->inBody())
@@ -472,7 +471,7 @@ void LogModel::process(const Event &e) {
     onSuspendSite(e, t);
     break;
   case kEvFrameResume:
-    onResume(e);
+    onResume(e, t);
     break;
   case kEvFrameFree:
     if (Frame *f = frames_.find(e.frame)) {
@@ -496,7 +495,8 @@ void LogModel::finish() {
     report_.run_ns += last_time_ - first_time_;
 }
 
-void analyzeLog(const std::string &path, Report &report) {
+void analyzeLog(const std::string &path, Report &report,
+                const StopQuery &stop) {
   LogIndex index(path);
   TimeConverter clock((index.header().flags & kFlagTscTimestamps) != 0,
                       index.clockSamples());
@@ -505,7 +505,8 @@ void analyzeLog(const std::string &path, Report &report) {
   uint64_t events = 0;
   while (const Event *e = merger.next()) {
     model.process(*e);
-    ++events;
+    if ((++events & 0xFFFFF) == 0 && stop && stop())
+      throw AnalysisStopped{};
   }
   model.finish();
   collectFindings(index, report.findings);

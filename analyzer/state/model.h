@@ -32,6 +32,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -79,7 +80,9 @@ private:
     uint64_t serial = 0;
     Frame *slot = nullptr;
   };
-  struct Frame {
+  /// Everything about a frame but its chain's function list: plain data,
+  /// so a freed slot is reset with a few stores.
+  struct FrameFields {
     FunctionStats *fn = nullptr;
     uint64_t serial = 0; ///< 0 while the slot is free
     uint64_t begin = 0;
@@ -104,10 +107,38 @@ private:
     // Only on a top-level frame: its chain.
     uint64_t nested = 0;
     uint32_t max_depth = 0;
-    std::vector<const FunctionStats *> deepest; ///< root first
     uint32_t deepest_read = 0; ///< depth `deepest` was read at
     const SiteStats *chain_site = nullptr;      ///< its await the chain went through
   };
+  struct Frame : FrameFields {
+    /// Top-level frames: the deepest chain's functions, root first. Kept
+    /// (cleared) with its slot, so chains do not allocate per frame.
+    std::vector<const FunctionStats *> deepest;
+    /// As a new Frame. Field by field because GCC turns a zero-fill of
+    /// the whole struct into `rep stos`, whose start-up cost was most of
+    /// freeing a frame; sizeof(FrameFields) is asserted below so a new field
+    /// is not forgotten here.
+    void reset() {
+      fn = nullptr;
+      serial = begin = end = 0;
+      completed = heap = false;
+      heap_bytes = suspended = body_waits = 0;
+      open.reset();
+      thread = 0;
+      parent = root = FrameRef{};
+      depth = 0;
+      recursive = false;
+      body_reached = parent_reached = 0;
+      last_body_site = nullptr;
+      children = 0;
+      forwarded = false;
+      nested = 0;
+      max_depth = deepest_read = 0;
+      chain_site = nullptr;
+      deepest.clear();
+    }
+  };
+  static_assert(sizeof(FrameFields) == 224, "Frame::reset() must set every field");
   /// The live frames by address: open addressing with linear probing into
   /// slots of a deque (stable addresses, reused through a free list), since
   /// nearly every event looks its frame up.
@@ -194,7 +225,7 @@ private:
   void onChildFreed(const Frame &child, const Event &e, uint64_t freed_by);
   void onBegin(const Event &e, ThreadState &t);
   void onSuspendSite(const Event &e, ThreadState &t);
-  void onResume(const Event &e);
+  void onResume(const Event &e, ThreadState &t);
 
   const LogIndex &index_;
   Report &report_;
@@ -224,8 +255,17 @@ private:
   uint64_t last_time_ = 0;
 };
 
-/// Reads, merges and models one log file into `report`. Throws LogError.
-void analyzeLog(const std::string &path, Report &report);
+/// Asks a log's analysis to stop early: a log before it on the command line
+/// failed, so its result will never be used. Polled now and then.
+using StopQuery = std::function<bool()>;
+
+/// Thrown by an analysis that stopped because `stop` said so.
+struct AnalysisStopped {};
+
+/// Reads, merges and models one log file into `report`. Throws LogError, or
+/// AnalysisStopped once `stop` (if given) returns true.
+void analyzeLog(const std::string &path, Report &report,
+                const StopQuery &stop = nullptr);
 
 } // namespace coroscope::analyzer
 

@@ -54,6 +54,77 @@ FunctionStats &Report::function(const std::string &name,
   return it->second;
 }
 
+// Mirrors how LogModel accumulates into an existing FunctionStats: counters
+// add up; what the first log set (a site's awaiter, the frame locals, the
+// deepest chain unless a later one is deeper) stays.
+void FunctionStats::merge(const FunctionStats &later) {
+  if (later.heap_frames) {
+    if (heap_frames == 0 || later.bytes_min < bytes_min)
+      bytes_min = later.bytes_min;
+    if (heap_frames == 0 || later.bytes_max > bytes_max)
+      bytes_max = later.bytes_max;
+  }
+  calls += later.calls;
+  heap_frames += later.heap_frames;
+  elided_frames += later.elided_frames;
+  heap_bytes += later.heap_bytes;
+  completed += later.completed;
+  sync_completions += later.sync_completions;
+  not_destroyed += later.not_destroyed;
+  optimized = optimized || later.optimized;
+  forwarding_calls += later.forwarding_calls;
+  for (const auto &[key, n] : later.nested) {
+    auto [it, inserted] = nested.try_emplace(key, n);
+    if (!inserted) {
+      it->second.frames += n.frames;
+      it->second.bytes += n.bytes;
+    }
+  }
+  const ChainStats &lc = later.chain;
+  if (lc.top_level_calls &&
+      (lc.max_depth > chain.max_depth || chain.chain.empty())) {
+    chain.max_depth = lc.max_depth;
+    chain.chain = lc.chain;
+    chain.file = lc.file;
+    chain.line = lc.line;
+    chain.column = lc.column;
+  }
+  chain.top_level_calls += lc.top_level_calls;
+  chain.nested_frames += lc.nested_frames;
+  for (const auto &[depth, n] : lc.depths)
+    chain.depths[depth] += n;
+  if (frame_locals.empty())
+    frame_locals = later.frame_locals;
+  busy_ns.merge(later.busy_ns);
+  suspended_ns.merge(later.suspended_ns);
+  for (const auto &[key, ls] : later.sites) {
+    auto [it, inserted] = sites.try_emplace(key, ls);
+    if (inserted)
+      continue;
+    SiteStats &s = it->second;
+    s.ready_events += ls.ready_events;
+    s.suspend_events += ls.suspend_events;
+    s.cancel_events += ls.cancel_events;
+    s.waits += ls.waits;
+  }
+}
+
+void Report::merge(Report &&next) {
+  for (std::string &log : next.logs)
+    logs.push_back(std::move(log));
+  events += next.events;
+  threads += next.threads;
+  run_ns += next.run_ns;
+  for (auto &[key, fn] : next.functions) {
+    auto [it, inserted] = functions.try_emplace(key, std::move(fn));
+    if (!inserted)
+      it->second.merge(fn);
+  }
+  findings.merge(std::move(next.findings));
+  for (LiveFrames &l : next.live)
+    live.push_back(std::move(l));
+}
+
 Distribution distribution(std::vector<uint64_t> values) {
   Distribution d;
   if (values.empty())

@@ -158,6 +158,8 @@ struct FunctionStats {
   std::map<SiteKey, SiteStats> sites;
 
   void addHeapFrame(uint64_t bytes);
+  /// Adds the figures of the same function from a later log.
+  void merge(const FunctionStats &later);
   /// The site with this key, created (with `awaiter`) on first use.
   SiteStats &site(uint8_t kind, const std::string &site_file,
                   uint32_t site_line, uint32_t column,
@@ -178,6 +180,9 @@ struct Report {
 
   FunctionStats &function(const std::string &name, const std::string &file,
                           uint32_t line);
+  /// Adds the report of the next log on the command line: the result is the
+  /// one analyzing that log into this report would have given.
+  void merge(Report &&next);
 };
 
 struct FunctionSummary {
