@@ -264,7 +264,10 @@ void onAwaitTransfer(ThreadState *t, const Site *site, uint64_t frame, uint64_t 
   onAwaitReturn(t, site, frame);
   if (!gOptions.checks)
     return;
-  bool is_await = site && site->kind != kSiteFinal;
+  // A transfer from a co_yield, like one from the final suspend point, hands
+  // control back to the consumer (an async generator's co_yield): it awaits
+  // nothing.
+  bool is_await = site && site->kind != kSiteFinal && site->kind != kSiteYield;
   if (target == 0) {
     if (is_await) {
       FrameEntry *e = findFrame(frame);
