@@ -836,7 +836,8 @@ bool Instrumenter::run() {
     ORE.emit([&] {
       return OptimizationRemark(kPassName, "Instrumented", C.F)
              << "coroscope: instrumented '" << demangledName(C.F->getName()) << "': "
-             << std::to_string(C.Suspends.size()) << " suspend points";
+             << std::to_string(C.Suspends.size())
+             << (C.Suspends.size() == 1 ? " suspend point" : " suspend points");
     });
   }
   for (const HandleCall &H : HandleCalls)

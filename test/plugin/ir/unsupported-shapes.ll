@@ -11,7 +11,7 @@
 ; RUN: llvm-extract -S --rfunc='^(no_save|final_flag|not_a_switch|ready_twice|no_id|two_begins|end_flag|handle_decl|funclet|begin_late)$' %t.out.ll -o - | grep -v '^; ModuleID' > %t.out.skipped.ll
 ; RUN: diff %t.in.skipped.ll %t.out.skipped.ll
 
-; REMARK-DAG: remark: <unknown>:0:0: coroscope: instrumented 'ok': 1 suspend points
+; REMARK-DAG: remark: <unknown>:0:0: coroscope: instrumented 'ok': 1 suspend point{{$}}
 ; REMARK-DAG: remark: <unknown>:0:0: coroscope: not instrumenting 'no_save': suspend point has no llvm.coro.save or no constant 'final' flag
 ; REMARK-DAG: remark: <unknown>:0:0: coroscope: not instrumenting 'final_flag': suspend point has no llvm.coro.save or no constant 'final' flag
 ; REMARK-DAG: remark: <unknown>:0:0: coroscope: not instrumenting 'not_a_switch': the result of llvm.coro.suspend does not select its resume path through one switch case
