@@ -72,8 +72,9 @@ LintOutcome lintFiles(const LintCommand &cmd);
 /// The install prefix: the parent of the directory holding the running
 /// executable, symlinks resolved. Throws std::runtime_error if unknown.
 std::string installPrefix();
-/// `coroscope flags`: the compiler and/or linker flags, on one line.
-std::string flagsLine(bool compile, bool link);
+/// `coroscope flags`: the compiler and/or linker flags, on one line;
+/// linkStatic: link the static runtime instead of the shared one.
+std::string flagsLine(bool compile, bool link, bool linkStatic = false);
 
 } // namespace coroscope::analyzer
 

@@ -43,6 +43,17 @@ std::string quoted(const std::string &s) {
   return out + "\"";
 }
 
+void printEvent(const EventRecord &e, uint64_t at, uint32_t thread,
+                std::ostream &os) {
+  os << "  event @" << at << " thread=" << thread << " "
+     << eventKindName(e.kind) << " site=" << e.site
+     << (e.kind == kEvFrameAlloc ? " bytes=" : " ts=") << e.ts
+     << " frame=" << hex(e.frame);
+  if (e.flags)
+    os << " flags=" << hex(e.flags);
+  os << "\n";
+}
+
 const char *chunkKindName(uint32_t kind) {
   switch (kind) {
   case kChunkClock: return "clock";
@@ -51,8 +62,25 @@ const char *chunkKindName(uint32_t kind) {
   case kChunkFinding: return "finding";
   case kChunkLiveFrames: return "live_frames";
   case kChunkModules: return "modules";
+  case kChunkPackedEvents: return "packed_events";
   }
   return nullptr;
+}
+
+/// One line per record, as the reader decodes it: a packed record without a
+/// timestamp shows the one it inherits.
+void dumpEvents(LogReader &r, const EventSegment &seg, uint32_t thread,
+                std::ostream &os) {
+  std::vector<uint8_t> block;
+  SegmentReader records(r, seg, block);
+  constexpr size_t kBatch = 4096;
+  std::vector<EventRecord> buf(kBatch);
+  std::vector<uint64_t> offsets(kBatch);
+  // A bad record fails the read after the one that returns the records
+  // before it, so those are printed first.
+  while (size_t n = records.read(buf.data(), kBatch, offsets.data()))
+    for (size_t i = 0; i < n; ++i)
+      printEvent(buf[i], offsets[i], thread, os);
 }
 
 } // namespace
@@ -65,7 +93,6 @@ void dumpLog(const std::string &path, std::ostream &os) {
      << " flags=" << hex(h.flags)
      << ((h.flags & kFlagTscTimestamps) ? " tsc" : "") << "\n";
   ChunkRef c;
-  std::vector<EventRecord> buf;
   while (r.nextChunk(c)) {
     // Read these before printing the chunk line so a corrupt one leaves no
     // half-printed line before the error.
@@ -104,31 +131,28 @@ void dumpLog(const std::string &path, std::ostream &os) {
       EventsHeader eh = r.readEventsHeader(c);
       os << " thread=" << eh.thread << " os_tid=" << eh.os_tid
          << " count=" << eh.count << "\n";
-      uint64_t at = c.payload_offset + sizeof(EventsHeader);
-      for (uint64_t done = 0; done < eh.count;) {
-        size_t n = static_cast<size_t>(
-            std::min<uint64_t>(4096, eh.count - done));
-        buf.resize(n);
-        r.readEvents(at, n, buf.data(), /*validate=*/false);
-        for (size_t i = 0; i < n; ++i) {
-          const EventRecord &e = buf[i];
-          if (eventKindName(e.kind)[0] == '\0') {
-            os.flush(); // the records before the corrupt one stay visible
-            r.fail(at + i * sizeof(EventRecord),
-                   "bad event kind " + std::to_string(e.kind));
-          }
-          os << "  event @" << at + i * sizeof(EventRecord)
-             << " thread=" << eh.thread << " " << eventKindName(e.kind)
-             << " site=" << e.site
-             << (e.kind == kEvFrameAlloc ? " bytes=" : " ts=") << e.ts
-             << " frame=" << hex(e.frame);
-          if (e.flags)
-            os << " flags=" << hex(e.flags);
-          os << "\n";
-        }
-        at += n * sizeof(EventRecord);
-        done += n;
-      }
+      EventSegment seg;
+      seg.header = c.payload_offset;
+      seg.offset = c.payload_offset + sizeof(EventsHeader);
+      seg.count = eh.count;
+      seg.bytes = eh.count * sizeof(EventRecord);
+      dumpEvents(r, seg, eh.thread, os);
+      break;
+    }
+    case kChunkPackedEvents: {
+      PackedEventsHeader ph = r.readPackedEventsHeader(c);
+      os << " thread=" << ph.thread << " os_tid=" << ph.os_tid
+         << " count=" << ph.count << " base_ts=" << ph.base_ts
+         << " base_frame=" << hex(ph.base_frame)
+         << " base_other_frame=" << hex(ph.base_other_frame) << "\n";
+      EventSegment seg;
+      seg.header = c.payload_offset;
+      seg.offset = c.payload_offset + sizeof(PackedEventsHeader);
+      seg.count = ph.count;
+      seg.bytes = c.payload_bytes - sizeof(PackedEventsHeader);
+      seg.packed = true;
+      seg.base = {ph.base_ts, ph.base_frame, ph.base_other_frame};
+      dumpEvents(r, seg, ph.thread, os);
       break;
     }
     case kChunkFinding: {

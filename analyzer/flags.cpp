@@ -38,7 +38,7 @@ std::string installPrefix() {
   return parentOf(parentOf(buf));
 }
 
-std::string flagsLine(bool compile, bool link) {
+std::string flagsLine(bool compile, bool link, bool linkStatic) {
   std::string prefix = installPrefix();
   std::string base = prefix == "/" ? "" : prefix;
   std::string lib = base + "/lib";
@@ -47,10 +47,15 @@ std::string flagsLine(bool compile, bool link) {
   // __coroscope_dump_frames(); harmless for code that never includes it.
   if (compile)
     out += "-fplugin=" + lib + "/CoroScope.so -I" + base + "/include";
-  if (link) {
+  if (link || linkStatic) {
     if (!out.empty())
       out += ' ';
-    out += "-L" + lib + " -Wl,-rpath," + lib + " -lcoroscope_rt";
+    if (linkStatic)
+      // The executable holds the runtime; instrumented shared libraries,
+      // dlopen'ed ones too, find the hooks in it, so they are exported.
+      out += lib + "/libcoroscope_rt.a -pthread -Wl,--export-dynamic-symbol=__coroscope_*";
+    else
+      out += "-L" + lib + " -Wl,-rpath," + lib + " -lcoroscope_rt";
   }
   return out;
 }

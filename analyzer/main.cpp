@@ -195,11 +195,16 @@ int main(int argc, char **argv) {
   CLI::App *dump = app.add_subcommand("dump", "Print the raw records of a log");
   dump->add_option("log", dump_path, "coroscope log file")->required();
 
-  bool compile = false, link = false;
+  bool compile = false, link = false, link_static = false;
   CLI::App *flags = app.add_subcommand(
       "flags", "Print compiler/linker flags for instrumented builds");
   flags->add_flag("--compile", compile, "The -fplugin flag for the compiler");
-  flags->add_flag("--link", link, "The linker flags for the runtime");
+  CLI::Option *link_opt =
+      flags->add_flag("--link", link, "The linker flags for the runtime");
+  flags
+      ->add_flag("--link-static", link_static,
+                 "The linker flags for the static runtime (libcoroscope_rt.a)")
+      ->excludes(link_opt);
 
   LintCommand lopt;
   CLI::App *lint = app.add_subcommand(
@@ -255,11 +260,11 @@ int main(int argc, char **argv) {
       return kExitOk;
     }
     if (flags->parsed()) {
-      if (!compile && !link) {
+      if (!compile && !link && !link_static) {
         std::cerr << "coroscope: error: flags needs --compile and/or --link\n";
         return kExitUsage;
       }
-      std::cout << flagsLine(compile, link) << "\n";
+      std::cout << flagsLine(compile, link, link_static) << "\n";
       return kExitOk;
     }
   } catch (const LogError &e) {

@@ -8,6 +8,7 @@
 #   %opt              opt 19 with the plugin loaded (-passes=coroscope)
 #   %python           the Python running lit
 #   %examples         examples/ in the source tree
+#   %bench            bench/ in the source tree
 #   %coroscope_build  the build directory (its compile_commands.json)
 #   %shlibext         .so
 #   %run_example      test/tools/run-example.sh with this build's tools:
@@ -15,7 +16,12 @@
 #   %run_case         test/tools/run-case.sh: build and run a fault case, check
 #                     its report against its `// EXPECT:` line
 #   %clang_tidy       clang-tidy 19, when installed (then the feature `clang-tidy`)
+#   %matrix           test/tools/matrix.py with this build's clang++ and analyzer:
+#                     %matrix --work DIR [--rows ...] PROGRAM.cpp (test/matrix/)
+#
+# Features: `std-generator` when libstdc++ or libc++ has C++23 <generator>.
 import os
+import subprocess
 import platform
 import shutil
 import lit.formats
@@ -57,6 +63,7 @@ config.substitutions.append(("%coroscope", os.path.join(obj_root, "bin", "corosc
 config.substitutions.append(("%opt", f"{opt} -load-pass-plugin={os.path.join(lib, 'CoroScopePass.so')}"))
 config.substitutions.append(("%python", python))
 config.substitutions.append(("%examples", os.path.join(src_root, "examples")))
+config.substitutions.append(("%bench", os.path.join(src_root, "bench")))
 config.substitutions.append(("%shlibext", ".so"))
 # test/comparison/ measures clang-tidy's coroutine checks; without it those
 # tests are UNSUPPORTED (scripts/install-deps.sh installs clang-tidy-19).
@@ -65,9 +72,27 @@ if clang_tidy:
     config.available_features.add("clang-tidy")
     config.substitutions.append(("%clang_tidy", clang_tidy))
 config.coroscope_clang_tidy = clang_tidy
+# test/bench/ builds the benchmarks (scripts/install-deps.sh installs
+# libbenchmark-dev); without it they are UNSUPPORTED.
+if os.path.exists("/usr/include/benchmark/benchmark.h"):
+    config.available_features.add("benchmark")
 config.coroscope_clangxx_path = clangxx
 config.coroscope_plugin_path = plugin
 
 config.environment["PATH"] = os.pathsep.join([tools_dir, config.environment.get("PATH", "")])
 # Logs go where each test says, never into the source tree.
 config.environment.pop("COROSCOPE_OUT", None)
+
+# test/matrix/ (docs/coverage.md).
+config.substitutions.append(("%matrix", " ".join([
+    python, os.path.join(src_root, "test", "tools", "matrix.py"),
+    "--clangxx", clangxx, "--coroscope", os.path.join(obj_root, "bin", "coroscope")])))
+# std::generator is tested only where a standard library has it (neither
+# libstdc++ 12 nor libc++ 19 does): probe each, as matrix.py does per row.
+for stdlib in ([], ["-stdlib=libc++"]):
+    probe = subprocess.run(
+        [clangxx, "-std=c++23", *stdlib, "-fsyntax-only", "-x", "c++", "-"],
+        input=b"#include <version>\n#ifndef __cpp_lib_generator\n#error\n#endif\n",
+        capture_output=True)
+    if probe.returncode == 0:
+        config.available_features.add("std-generator")

@@ -58,7 +58,7 @@ CompareFigures compareFigures(const FunctionStats &fn) {
   c.heap_bytes = fn.heap_bytes;
   c.completed = fn.completed;
   c.sync_completions = fn.sync_completions;
-  c.busy_ns_mean = distribution(fn.busy_ns).mean;
+  c.busy_ns_mean = fn.busy_ns.distribution().mean;
   return c;
 }
 

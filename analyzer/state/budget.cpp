@@ -185,7 +185,7 @@ BudgetResult checkBudget(const Budget &budget, const Report &report,
       for (const auto &[key, limit] : budget.functions.at(*entry).limits)
         limits[key] = {limit, *entry};
     bool checked = false;
-    Distribution busy = distribution(fn.busy_ns);
+    Distribution busy = fn.busy_ns.distribution();
     for (const LimitKey &k : kLimits) {
       auto it = limits.find(k.name);
       if (it == limits.end() || !it->second.first)

@@ -40,22 +40,29 @@ public:
   EventMerger(const LogIndex &index, const TimeConverter &clock);
   ~EventMerger();
 
-  /// Returns false once every thread is exhausted.
-  bool next(Event &event);
+  /// The next event in merged order, valid until the next call; null once
+  /// every thread is exhausted. Throws LogError on a malformed record.
+  const Event *next();
 
 private:
-  /// Heap order: the earliest pending event on top.
-  struct Later {
-    const EventMerger *self;
-    bool operator()(size_t a, size_t b) const;
-  };
-  bool advance(size_t stream);
+  struct Stream;
+  /// Decodes the stream's next batch; false when it has no more events.
+  bool fill(Stream &s);
+  /// Whether stream a's next event comes before stream b's.
+  bool before(size_t a, size_t b) const;
+  void siftDown(size_t hole);
+  void siftUp(size_t hole);
 
   const TimeConverter &clock_;
-  std::vector<std::unique_ptr<ThreadStream>> streams_;
-  std::vector<uint64_t> last_time_; ///< per stream, for FrameAlloc
-  std::vector<Event> pending_;      ///< per stream, the next event
-  std::vector<size_t> heap_;        ///< stream indices, min-heap on pending_
+  std::vector<std::unique_ptr<Stream>> streams_;
+  std::vector<log::EventRecord> records_; ///< decode scratch, shared
+  size_t batch_;                          ///< events decoded per fill
+  /// Streams with events left other than `run_`: a min-heap on their next
+  /// event's (time, index).
+  std::vector<size_t> heap_;
+  /// The stream being delivered from while its events come before every
+  /// other stream's next one; SIZE_MAX when none.
+  size_t run_ = SIZE_MAX;
 };
 
 } // namespace coroscope::analyzer

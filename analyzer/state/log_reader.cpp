@@ -273,13 +273,20 @@ EventsHeader LogReader::readEventsHeader(const ChunkRef &chunk) {
   return eh;
 }
 
-void LogReader::readEvents(uint64_t offset, size_t count, EventRecord *out,
-                           bool validate) {
-  readAt(offset, out, count * sizeof(EventRecord), "event records");
-  for (size_t i = 0; validate && i < count; ++i)
-    if (eventKindName(out[i].kind)[0] == '\0')
-      fail(offset + i * sizeof(EventRecord),
-           "bad event kind " + std::to_string(out[i].kind));
+PackedEventsHeader LogReader::readPackedEventsHeader(const ChunkRef &chunk) {
+  if (chunk.payload_bytes < sizeof(PackedEventsHeader))
+    fail(chunk.offset, "packed events chunk payload too short (" +
+                           std::to_string(chunk.payload_bytes) + " bytes)");
+  PackedEventsHeader ph{};
+  readAt(chunk.payload_offset, &ph, sizeof ph, "packed events header");
+  // Every record is at least its 4-byte head: a cheap bound here keeps a
+  // wild count from being trusted; the exact check comes with the records.
+  uint64_t room = (chunk.payload_bytes - sizeof(PackedEventsHeader)) / 4;
+  if (ph.count > room)
+    fail(chunk.payload_offset,
+         "packed events chunk claims " + std::to_string(ph.count) +
+             " records but its payload holds at most " + std::to_string(room));
+  return ph;
 }
 
 FindingData LogReader::readFinding(const ChunkRef &chunk) {
@@ -380,6 +387,20 @@ std::vector<Module> LogReader::readModules(const ChunkRef &chunk) {
 // LogIndex
 //===----------------------------------------------------------------------===//
 
+namespace {
+void addSegment(std::map<uint32_t, ThreadInfo> &threads, uint32_t thread,
+                uint32_t os_tid, const EventSegment &seg) {
+  ThreadInfo &t = threads[thread];
+  t.thread = thread;
+  if (t.os_tid == 0)
+    t.os_tid = os_tid;
+  t.events += seg.count;
+  // A packed chunk without records still has its padding checked.
+  if (seg.count || (seg.packed && seg.bytes))
+    t.segments.push_back(seg);
+}
+} // namespace
+
 LogIndex::LogIndex(const std::string &path)
     : reader_(std::make_unique<LogReader>(path)) {
   LogReader &r = *reader_;
@@ -399,14 +420,24 @@ LogIndex::LogIndex(const std::string &path)
       break;
     case kChunkEvents: {
       EventsHeader eh = r.readEventsHeader(chunk);
-      ThreadInfo &t = threads[eh.thread];
-      t.thread = eh.thread;
-      if (t.os_tid == 0)
-        t.os_tid = eh.os_tid;
-      t.events += eh.count;
-      if (eh.count)
-        t.segments.push_back(
-            {chunk.payload_offset + sizeof(EventsHeader), eh.count});
+      EventSegment seg;
+      seg.header = chunk.payload_offset;
+      seg.offset = chunk.payload_offset + sizeof(EventsHeader);
+      seg.count = eh.count;
+      seg.bytes = eh.count * sizeof(EventRecord);
+      addSegment(threads, eh.thread, eh.os_tid, seg);
+      break;
+    }
+    case kChunkPackedEvents: {
+      PackedEventsHeader ph = r.readPackedEventsHeader(chunk);
+      EventSegment seg;
+      seg.header = chunk.payload_offset;
+      seg.offset = chunk.payload_offset + sizeof(PackedEventsHeader);
+      seg.count = ph.count;
+      seg.bytes = chunk.payload_bytes - sizeof(PackedEventsHeader);
+      seg.packed = true;
+      seg.base = {ph.base_ts, ph.base_frame, ph.base_other_frame};
+      addSegment(threads, ph.thread, ph.os_tid, seg);
       break;
     }
     case kChunkFinding:
@@ -431,36 +462,166 @@ LogIndex::LogIndex(const std::string &path)
 }
 
 //===----------------------------------------------------------------------===//
+// SegmentReader
+//===----------------------------------------------------------------------===//
+
+SegmentReader::SegmentReader(LogReader &reader, const EventSegment &segment,
+                             std::vector<uint8_t> &block, size_t max_block)
+    : reader_(reader), seg_(segment), block_(block),
+      max_block_(std::max(max_block, size_t(kPackedMaxRecord) * 2)),
+      left_(segment.count), next_(segment.offset),
+      end_(segment.offset + segment.bytes), cursor_(segment.base) {
+  want_ = std::min(want_, max_block_);
+}
+
+size_t SegmentReader::read(EventRecord *out, size_t max, uint64_t *offsets) {
+  if (seg_.packed)
+    return readPacked(out, max, offsets);
+  return readFixed(out, max, offsets);
+}
+
+size_t SegmentReader::readFixed(EventRecord *out, size_t max,
+                                uint64_t *offsets) {
+  size_t n = static_cast<size_t>(std::min<uint64_t>(max, left_));
+  if (n == 0)
+    return 0;
+  // Straight into the caller's records: they are the on-disk layout.
+  reader_.readAt(next_, out, n * sizeof(EventRecord), "event records");
+  for (size_t i = 0; i < n; ++i) {
+    uint64_t at = next_ + i * sizeof(EventRecord);
+    if (!isEventKind(out[i].kind)) {
+      if (i == 0)
+        reader_.fail(at, "bad event kind " + std::to_string(out[i].kind));
+      n = i; // the records before it first; the next read fails
+      break;
+    }
+    if (offsets)
+      offsets[i] = at;
+  }
+  next_ += n * sizeof(EventRecord);
+  left_ -= n;
+  return n;
+}
+
+void SegmentReader::refill() {
+  size_t tail = filled_ - pos_;
+  if (pos_ != 0 && tail)
+    std::memmove(block_.data(), block_.data() + pos_, tail);
+  pos_ = 0;
+  filled_ = tail;
+  size_t n = static_cast<size_t>(std::min<uint64_t>(want_, end_ - next_));
+  if (block_.size() < tail + n)
+    block_.resize(tail + n);
+  reader_.readAt(next_, block_.data() + tail, n, "packed event records");
+  next_ += n;
+  filled_ += n;
+  want_ = std::min(want_ * 2, max_block_);
+}
+
+void SegmentReader::failRecord(uint64_t at, size_t avail) {
+  if (avail == 0)
+    reader_.fail(seg_.header,
+                 "packed events chunk claims " + std::to_string(seg_.count) +
+                     " records but its payload ends after " +
+                     std::to_string(seg_.count - left_));
+  uint32_t head = 0;
+  std::memcpy(&head, block_.data() + pos_, std::min<size_t>(avail, 4));
+  uint32_t value = (head >> 5) & 3, frame = (head >> 7) & 3;
+  if (avail >= 4 && value == 3)
+    reader_.fail(at, "bad packed value mode 3");
+  auto bytes = [](uint32_t mode) {
+    return mode == kPackedDelta32 ? 4u : mode == kPackedAbs64 ? 8u : 0u;
+  };
+  uint32_t need = avail < 4 ? 4
+                            : 4 + ((head >> 10) == kPackedSiteEscape ? 4 : 0) +
+                                  bytes(value) + bytes(frame);
+  reader_.fail(at, "truncated packed event record (needs " +
+                       std::to_string(need) + " bytes, the chunk has " +
+                       std::to_string(avail) + " left)");
+}
+
+size_t SegmentReader::readPacked(EventRecord *out, size_t max,
+                                 uint64_t *offsets) {
+  size_t done = 0;
+  while (done < max && left_ > 0) {
+    size_t avail = filled_ - pos_;
+    if (avail < kPackedMaxRecord && next_ < end_) {
+      refill();
+      avail = filled_;
+    }
+    // Records decoded without going back to refill: while a full
+    // kPackedMaxRecord is buffered for each of them.
+    size_t batch = static_cast<size_t>(std::min<uint64_t>(
+        std::min<uint64_t>(max - done, left_), avail / kPackedMaxRecord));
+    if (batch == 0)
+      batch = 1; // the payload's last bytes: decodePacked checks the bounds
+    const uint8_t *base = block_.data();
+    for (size_t i = 0; i < batch; ++i) {
+      EventRecord &r = out[done];
+      uint32_t n = decodePacked(base + pos_, filled_ - pos_, cursor_, r);
+      if (__builtin_expect(n == 0 || !isEventKind(r.kind) || offsets, 0)) {
+        uint64_t at = next_ - (filled_ - pos_);
+        if (n == 0 || !isEventKind(r.kind)) {
+          // The records before it first; the next read fails. Decoding it
+          // again gives the same error: a failed decode leaves the cursor
+          // as it was, and the kind does not depend on the cursor.
+          if (done > 0)
+            return done;
+          if (n == 0)
+            failRecord(at, filled_ - pos_);
+          reader_.fail(at, "bad event kind " + std::to_string(r.kind));
+        }
+        offsets[done] = at;
+      }
+      pos_ += n;
+      ++done;
+      --left_;
+    }
+  }
+  if (left_ == 0 && done == 0 && !padding_checked_)
+    checkPadding();
+  return done;
+}
+
+// What follows the last record must be zero padding to the next multiple of
+// 8: more bytes, or non-zero ones, mean the count is wrong (a record it
+// missed), which would silently drop events.
+void SegmentReader::checkPadding() {
+  padding_checked_ = true;
+  uint64_t at = next_ - (filled_ - pos_);
+  uint64_t rest = end_ - at;
+  if (rest >= 8)
+    reader_.fail(at, "packed events chunk has " + std::to_string(rest) +
+                         " bytes after its last record (count " +
+                         std::to_string(seg_.count) + "; padding is at most 7)");
+  uint8_t pad[8] = {};
+  reader_.readAt(at, pad, static_cast<size_t>(rest), "packed events padding");
+  for (uint64_t i = 0; i < rest; ++i)
+    if (pad[i] != 0)
+      reader_.fail(at + i, "non-zero padding after the last packed event record");
+}
+
+//===----------------------------------------------------------------------===//
 // ThreadStream
 //===----------------------------------------------------------------------===//
 
-namespace {
-constexpr size_t kStreamBuffer = 4096; // records, ~96 KiB per thread
-} // namespace
+ThreadStream::ThreadStream(LogReader &reader, const ThreadInfo &info,
+                           size_t max_block)
+    : reader_(reader), thread_(info.thread), segments_(info.segments),
+      max_block_(max_block) {}
 
-ThreadStream::ThreadStream(LogReader &reader, const ThreadInfo &info)
-    : reader_(reader), thread_(info.thread), segments_(info.segments) {}
-
-bool ThreadStream::next(EventRecord &record) {
-  if (pos_ == buffer_.size()) {
-    while (segment_ < segments_.size() &&
-           consumed_ == segments_[segment_].count) {
-      ++segment_;
-      consumed_ = 0;
-    }
-    if (segment_ == segments_.size())
-      return false;
-    const EventSegment &seg = segments_[segment_];
-    size_t n = static_cast<size_t>(
-        std::min<uint64_t>(kStreamBuffer, seg.count - consumed_));
-    buffer_.resize(n);
-    reader_.readEvents(seg.offset + consumed_ * sizeof(EventRecord), n,
-                       buffer_.data());
-    consumed_ += n;
-    pos_ = 0;
+size_t ThreadStream::read(EventRecord *out, size_t max) {
+  while (segment_ < segments_.size()) {
+    if (!current_)
+      current_.emplace(reader_, segments_[segment_], block_, max_block_);
+    if (size_t n = current_->read(out, max))
+      return n;
+    current_.reset();
+    ++segment_;
   }
-  record = buffer_[pos_++];
-  return true;
+  if (block_.capacity()) // done: give the block back
+    std::vector<uint8_t>().swap(block_);
+  return 0;
 }
 
 } // namespace coroscope::analyzer

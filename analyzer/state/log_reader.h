@@ -5,7 +5,9 @@
 // LogIndex makes one pass over the chunk headers to collect the clock samples,
 // all sites and, per thread, where its event records live. The events
 // themselves are not loaded: ThreadStream pages them in on demand so a report
-// over a large log keeps only a small buffer per thread in memory.
+// over a large log keeps only a small buffer per thread in memory. Events come
+// as fixed 24-byte EventRecords (Events chunks, older writers) or packed
+// (PackedEvents chunks); SegmentReader turns both into EventRecords.
 //
 // Every malformed input is reported as a LogError carrying the file offset of
 // the offending bytes; nothing here trusts a length field before checking it
@@ -20,6 +22,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -62,11 +65,23 @@ struct ChunkRef {
   uint64_t payload_bytes = 0;
 };
 
-/// A run of consecutive event records of one thread.
+/// A run of consecutive event records of one thread: the records of one
+/// Events or PackedEvents chunk.
 struct EventSegment {
-  uint64_t offset = 0; ///< of the first EventRecord
-  uint64_t count = 0;
+  uint64_t offset = 0; ///< of the first record
+  uint64_t count = 0;  ///< records
+  /// Bytes from `offset` to the end of the chunk's payload: the records and,
+  /// when packed, the padding after them.
+  uint64_t bytes = 0;
+  uint64_t header = 0; ///< offset of the EventsHeader / PackedEventsHeader
+  bool packed = false;
+  log::PackedCursor base; ///< packed: the decoder state at the first record
 };
+
+/// Whether `kind` is a known log::EventKind.
+inline bool isEventKind(uint8_t kind) {
+  return kind >= log::kEvFrameAlloc && kind <= log::kEvDone;
+}
 
 /// Returns the lower-case name of an event kind ("frame_begin"), or "" when
 /// the kind is unknown.
@@ -120,10 +135,13 @@ public:
   std::vector<Site> readSites(const ChunkRef &chunk);
   /// Reads the EventsHeader and checks that its records fit in the payload.
   log::EventsHeader readEventsHeader(const ChunkRef &chunk);
-  /// Reads `count` records starting at `offset`; with `validate`, fails on the
-  /// first record of unknown kind.
-  void readEvents(uint64_t offset, size_t count, log::EventRecord *out,
-                  bool validate = true);
+  /// Reads the PackedEventsHeader and checks that `count` records of at
+  /// least 4 bytes fit in the payload (the exact check needs the records,
+  /// SegmentReader makes it).
+  log::PackedEventsHeader readPackedEventsHeader(const ChunkRef &chunk);
+  /// Reads exactly `n` bytes at `offset`; `what` names the structure for the
+  /// truncation message.
+  void readAt(uint64_t offset, void *buf, size_t n, const char *what);
   /// Reads a Finding chunk; its payload must hold the record, the backtrace
   /// and the PCs the record announces (bytes beyond are ignored).
   FindingData readFinding(const ChunkRef &chunk);
@@ -134,10 +152,6 @@ public:
   [[noreturn]] void fail(uint64_t offset, const std::string &what) const;
 
 private:
-  /// Reads exactly `n` bytes at `offset`; `what` names the structure for the
-  /// truncation message.
-  void readAt(uint64_t offset, void *buf, size_t n, const char *what);
-
   std::string path_;
   int fd_ = -1;
   uint64_t size_ = 0;
@@ -184,23 +198,71 @@ private:
   std::vector<Module> modules_;
 };
 
+/// Reads the records of one segment in order, validating each: unknown
+/// event kinds, and for packed records invalid value modes, records running
+/// past the payload, and what follows the last record (at most 7 bytes of
+/// zero padding). Errors carry the offset of the offending record.
+///
+/// Reads the file in blocks into `block`, which the caller owns so one
+/// buffer serves all segments of a thread. Blocks start at 64 KiB and double
+/// up to `max_block` while the segment lasts: a log of many short threads
+/// then does not hold a large block per thread.
+class SegmentReader {
+public:
+  SegmentReader(LogReader &reader, const EventSegment &segment,
+                std::vector<uint8_t> &block, size_t max_block = kDefaultBlock);
+
+  /// Decodes up to `max` records into `out` (and their file offsets into
+  /// `offsets` unless null); returns how many, 0 once the segment is done.
+  /// Throws LogError for a malformed record, but only from a call that has
+  /// decoded nothing yet: the records before it are returned first.
+  size_t read(log::EventRecord *out, size_t max, uint64_t *offsets = nullptr);
+
+  static constexpr size_t kMinBlock = size_t(64) << 10;
+  static constexpr size_t kDefaultBlock = size_t(1) << 20;
+
+private:
+  size_t readFixed(log::EventRecord *out, size_t max, uint64_t *offsets);
+  size_t readPacked(log::EventRecord *out, size_t max, uint64_t *offsets);
+  /// Keeps the undecoded tail of the block and reads more of the payload.
+  void refill();
+  [[noreturn]] void failRecord(uint64_t at, size_t avail);
+  void checkPadding();
+
+  LogReader &reader_;
+  EventSegment seg_;
+  std::vector<uint8_t> &block_;
+  size_t max_block_;
+  size_t want_ = kMinBlock; ///< bytes the next refill reads, grows to max_block_
+  uint64_t left_;           ///< records not yet decoded
+  uint64_t next_;           ///< file offset of the next byte to read
+  uint64_t end_;            ///< end of the payload
+  log::PackedCursor cursor_;
+  size_t pos_ = 0, filled_ = 0; ///< undecoded bytes: block_[pos_, filled_)
+  bool padding_checked_ = false;
+};
+
 /// Pages in the event records of one thread, across all its chunks.
 class ThreadStream {
 public:
-  ThreadStream(LogReader &reader, const ThreadInfo &info);
+  /// `max_block`: the largest read, see SegmentReader.
+  ThreadStream(LogReader &reader, const ThreadInfo &info,
+               size_t max_block = SegmentReader::kDefaultBlock);
 
-  /// Returns false when the thread has no more events.
-  bool next(log::EventRecord &record);
+  /// Decodes up to `max` further records into `out`; 0 when the thread has
+  /// no more events (its block is freed then). Throws LogError on a
+  /// malformed record.
+  size_t read(log::EventRecord *out, size_t max);
   uint32_t thread() const { return thread_; }
 
 private:
   LogReader &reader_;
   uint32_t thread_;
   const std::vector<EventSegment> &segments_;
+  size_t max_block_;
   size_t segment_ = 0;
-  uint64_t consumed_ = 0; ///< records of segments_[segment_] already buffered
-  std::vector<log::EventRecord> buffer_;
-  size_t pos_ = 0;
+  std::vector<uint8_t> block_;
+  std::optional<SegmentReader> current_;
 };
 
 } // namespace coroscope::analyzer

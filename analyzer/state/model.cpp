@@ -29,14 +29,14 @@ LogModel::LogModel(const LogIndex &index, Report &report)
 }
 
 FunctionStats &LogModel::functionFor(uint32_t site_id) {
-  auto cached = resolved_.find(site_id);
-  if (cached != resolved_.end())
-    return *cached->second.fn;
+  if (FunctionStats **cached = functions_.find(site_id))
+    return **cached;
   FunctionStats *fn;
   auto it = index_.sites().find(site_id);
   if (it != index_.sites().end() && it->second.kind == kSiteFunction) {
     fn = &report_.function(it->second.name, it->second.file, it->second.line);
     function_site_[fn] = site_id;
+    direct_cache_.clear();
     if (it->second.build & kBuildOptimized)
       fn->optimized = true;
     auto locals = frame_local_sites_.find(site_id);
@@ -68,15 +68,17 @@ FunctionStats &LogModel::functionFor(uint32_t site_id) {
     fn = &report_.function("<unknown site " + std::to_string(site_id) + ">",
                            "", 0);
   }
-  resolved_.emplace(site_id, Resolved{kSiteFunction, fn, nullptr});
+  functions_.set(site_id, fn);
   return *fn;
 }
 
+// Cached apart from functionFor's answers: a corrupt log may name a
+// function site in an await event, and that must not change which function
+// later frames of that site belong to.
 LogModel::Resolved LogModel::suspendSiteFor(uint32_t site_id,
                                             const Frame *frame) {
-  auto cached = resolved_.find(site_id);
-  if (cached != resolved_.end() && cached->second.site)
-    return cached->second;
+  if (Resolved *cached = suspend_sites_.find(site_id))
+    return *cached;
   Resolved r{};
   auto it = index_.sites().find(site_id);
   if (it != index_.sites().end() && it->second.kind != kSiteFunction) {
@@ -96,8 +98,103 @@ LogModel::Resolved LogModel::suspendSiteFor(uint32_t site_id,
     r.site = &r.fn->site(kSiteAwait, "", 0, 0,
                          "<unknown site " + std::to_string(site_id) + ">");
   }
-  resolved_[site_id] = r;
-  return r;
+  return suspend_sites_.set(site_id, r);
+}
+
+//===----------------------------------------------------------------------===//
+// FrameTable
+//===----------------------------------------------------------------------===//
+
+LogModel::FrameTable::FrameTable() : table_(64, Entry{0, nullptr}), shift_(64 - 6) {}
+
+LogModel::Frame *LogModel::FrameTable::find(uint64_t addr) const {
+  size_t mask = table_.size() - 1;
+  for (size_t i = home(addr);; i = (i + 1) & mask) {
+    const Entry &e = table_[i];
+    if (!e.frame)
+      return nullptr;
+    if (e.addr == addr)
+      return e.frame;
+  }
+}
+
+LogModel::Frame &LogModel::FrameTable::insert(uint64_t addr) {
+  if ((size_ + 1) * 2 > table_.size())
+    grow();
+  Frame *f;
+  if (!free_.empty()) {
+    f = free_.back();
+    free_.pop_back();
+  } else {
+    f = &slots_.emplace_back();
+  }
+  size_t mask = table_.size() - 1;
+  size_t i = home(addr);
+  while (table_[i].frame)
+    i = (i + 1) & mask;
+  table_[i] = {addr, f};
+  ++size_;
+  return *f;
+}
+
+void LogModel::FrameTable::erase(uint64_t addr) {
+  size_t mask = table_.size() - 1;
+  size_t i = home(addr);
+  while (table_[i].frame && table_[i].addr != addr)
+    i = (i + 1) & mask;
+  if (!table_[i].frame)
+    return;
+  *table_[i].frame = Frame{}; // serial 0: FrameRefs to it no longer resolve
+  free_.push_back(table_[i].frame);
+  --size_;
+  // Backward-shift deletion: move later entries of the probe run into the
+  // hole when their home allows it, so lookups need no tombstones.
+  size_t hole = i;
+  for (size_t j = (i + 1) & mask; table_[j].frame; j = (j + 1) & mask) {
+    size_t h = home(table_[j].addr);
+    // j may move to the hole unless its home lies cyclically in (hole, j].
+    bool stays = hole <= j ? (hole < h && h <= j) : (hole < h || h <= j);
+    if (!stays) {
+      table_[hole] = table_[j];
+      hole = j;
+    }
+  }
+  table_[hole] = {0, nullptr};
+}
+
+void LogModel::FrameTable::grow() {
+  std::vector<Entry> old(table_.size() * 2, Entry{0, nullptr});
+  old.swap(table_);
+  --shift_;
+  size_t mask = table_.size() - 1;
+  for (const Entry &e : old)
+    if (e.frame) {
+      size_t i = home(e.addr);
+      while (table_[i].frame)
+        i = (i + 1) & mask;
+      table_[i] = e;
+    }
+}
+
+std::vector<std::pair<uint64_t, LogModel::Frame *>>
+LogModel::FrameTable::byCreation() const {
+  std::vector<std::pair<uint64_t, Frame *>> live;
+  live.reserve(size_);
+  for (const Entry &e : table_)
+    if (e.frame)
+      live.emplace_back(e.addr, e.frame);
+  std::sort(live.begin(), live.end(), [](const auto &a, const auto &b) {
+    return a.second->serial < b.second->serial;
+  });
+  return live;
+}
+
+void LogModel::FrameTable::clear() {
+  table_.assign(64, Entry{0, nullptr});
+  shift_ = 64 - 6;
+  size_ = 0;
+  slots_.clear();
+  free_.clear();
 }
 
 void LogModel::push(ThreadState &t, uint64_t frame, bool destroy) {
@@ -135,8 +232,8 @@ void LogModel::closeFrame(Frame &f, uint64_t at, bool destroyed) {
     f.suspended += end - f.open->time;
   uint64_t lifetime = end - f.begin;
   uint64_t suspended = f.suspended < lifetime ? f.suspended : lifetime;
-  f.fn->busy_ns.push_back(lifetime - suspended);
-  f.fn->suspended_ns.push_back(suspended);
+  f.fn->busy_ns.add(lifetime - suspended);
+  f.fn->suspended_ns.add(suspended);
   if (f.completed) {
     ++f.fn->completed;
     if (f.body_waits == 0)
@@ -165,13 +262,6 @@ void LogModel::closeFrame(Frame &f, uint64_t at, bool destroyed) {
   }
 }
 
-LogModel::Frame *LogModel::lookup(FrameRef r) {
-  if (r.addr == 0)
-    return nullptr;
-  auto it = frames_.find(r.addr);
-  return it != frames_.end() && it->second.serial == r.serial ? &it->second : nullptr;
-}
-
 // The frame whose code freed `frame`: the caller of its destroy(), or, for
 // a free without a destroy() call (final_suspend returned suspend_never), the
 // frame running, which is the frame itself.
@@ -185,6 +275,17 @@ uint64_t LogModel::freedBy(const ThreadState &t, uint64_t frame) {
 // it, with at most one of the creator's awaits in between: its whole life
 // was nested in that await (or in no await at all). `freed_by` is the frame
 // whose code freed it (freedBy()).
+bool LogModel::directCall(const FunctionStats *caller,
+                          const FunctionStats *callee) {
+  auto [it, inserted] = direct_cache_.try_emplace({caller, callee}, false);
+  if (inserted) {
+    auto site = function_site_.find(callee);
+    it->second = site != function_site_.end() &&
+                 direct_calls_.count({caller->name, site->second});
+  }
+  return it->second;
+}
+
 void LogModel::onChildFreed(const Frame &c, const Event &e, uint64_t freed_by) {
   Frame *p = lookup(c.parent);
   if (!p || e.thread != c.thread || p->body_reached > c.parent_reached + 1)
@@ -200,33 +301,34 @@ void LogModel::onChildFreed(const Frame &c, const Event &e, uint64_t freed_by) {
   // creator's to bound.
   if (freed_by != c.parent.addr)
     return;
-  auto site = function_site_.find(c.fn);
-  if (site == function_site_.end() ||
-      !direct_calls_.count({p->fn->name, site->second}))
+  if (!directCall(p->fn, c.fn))
     return; // an indirect call or one from another module: nothing to inline
   const SiteStats *at = p->body_reached == c.parent_reached + 1 ? p->last_body_site : nullptr;
-  std::string file = at ? at->file : p->fn->file;
-  uint32_t line = at ? at->line : p->fn->line, column = at ? at->column : 0;
-  NestedFrames &n = c.fn->nested[{p->fn->name, file, line, column}];
-  n.caller = p->fn->name;
-  n.file = file;
-  n.line = line;
-  n.column = column;
-  ++n.frames;
-  n.bytes += c.heap_bytes;
+  NestedFrames *&n = nested_cache_[{c.fn, p->fn, at}];
+  if (!n) {
+    std::string file = at ? at->file : p->fn->file;
+    uint32_t line = at ? at->line : p->fn->line, column = at ? at->column : 0;
+    n = &c.fn->nested[{p->fn->name, file, line, column}];
+    n->caller = p->fn->name;
+    n->file = file;
+    n->line = line;
+    n->column = column;
+  }
+  ++n->frames;
+  n->bytes += c.heap_bytes;
 }
 
 void LogModel::onBegin(const Event &e, ThreadState &t) {
   FunctionStats &fn = functionFor(e.site);
-  auto old = frames_.find(e.frame);
-  if (old != frames_.end()) {
+  if (Frame *old = frames_.find(e.frame)) {
     // The address was reused without a FrameFree: the old frame must have
     // ended by now, and this is the latest time we can prove for it.
-    closeFrame(old->second, e.time, /*destroyed=*/false);
-    frames_.erase(old);
+    closeFrame(*old, e.time, /*destroyed=*/false);
+    frames_.erase(e.frame);
   }
   ++fn.calls;
-  Frame f;
+  Frame *p = t.current != e.frame ? frames_.find(t.current) : nullptr;
+  Frame &f = frames_.insert(e.frame);
   if (t.alloc_pending && t.alloc_frame == e.frame) {
     fn.addHeapFrame(t.alloc_bytes);
     f.heap = true;
@@ -239,11 +341,9 @@ void LogModel::onBegin(const Event &e, ThreadState &t) {
   f.serial = next_serial_++;
   f.begin = e.time;
   f.thread = e.thread;
-  f.root = {e.frame, f.serial};
-  auto running = t.current != e.frame ? frames_.find(t.current) : frames_.end();
-  if (running != frames_.end()) {
-    Frame *p = &running->second;
-    f.parent = {t.current, p->serial};
+  f.root = {e.frame, f.serial, &f};
+  if (p) {
+    f.parent = {t.current, p->serial, p};
     f.parent_reached = p->body_reached;
     f.depth = p->depth + 1;
     f.root = p->root;
@@ -270,15 +370,13 @@ void LogModel::onBegin(const Event &e, ThreadState &t) {
       }
     }
   }
-  frames_.emplace(e.frame, std::move(f));
   push(t, e.frame);
   t.resumers.push_back(t.current);
   t.current = e.frame;
 }
 
 void LogModel::onSuspendSite(const Event &e, ThreadState &t) {
-  auto it = frames_.find(e.frame);
-  Frame *f = it == frames_.end() ? nullptr : &it->second;
+  Frame *f = frames_.find(e.frame);
   Resolved r = suspendSiteFor(e.site, f);
   switch (e.kind) {
   case kEvAwaitReady:
@@ -317,11 +415,11 @@ void LogModel::onSuspendSite(const Event &e, ThreadState &t) {
 }
 
 void LogModel::onResume(const Event &e) {
-  threads_[e.thread].current = e.frame;
-  auto it = frames_.find(e.frame);
-  if (it == frames_.end())
+  thread(e.thread).current = e.frame;
+  Frame *fp = frames_.find(e.frame);
+  if (!fp)
     return;
-  Frame &f = it->second;
+  Frame &f = *fp;
   if (f.completed || !f.open)
     return;
   Suspension &s = *f.open;
@@ -343,7 +441,7 @@ void LogModel::process(const Event &e) {
     last_time_ = e.time;
   if (e.kind != kEvFrameAlloc && e.time < first_time_)
     first_time_ = e.time;
-  ThreadState &t = threads_[e.thread];
+  ThreadState &t = thread(e.thread);
   switch (e.kind) {
   case kEvFrameAlloc:
     t.alloc_pending = true;
@@ -376,23 +474,23 @@ void LogModel::process(const Event &e) {
   case kEvFrameResume:
     onResume(e);
     break;
-  case kEvFrameFree: {
-    auto it = frames_.find(e.frame);
-    if (it != frames_.end()) {
-      onChildFreed(it->second, e, freedBy(t, e.frame));
-      closeFrame(it->second, e.time, /*destroyed=*/true);
-      frames_.erase(it);
+  case kEvFrameFree:
+    if (Frame *f = frames_.find(e.frame)) {
+      onChildFreed(*f, e, freedBy(t, e.frame));
+      closeFrame(*f, e.time, /*destroyed=*/true);
+      frames_.erase(e.frame);
     }
     break;
-  }
   case kEvDone:
     break;
   }
 }
 
 void LogModel::finish() {
-  for (auto &[addr, f] : frames_)
-    closeFrame(f, last_time_, /*destroyed=*/false);
+  // In creation order: which of equally deep chains a function reports
+  // must not depend on where frames happen to sit in the table.
+  for (auto &[addr, f] : frames_.byCreation())
+    closeFrame(*f, last_time_, /*destroyed=*/false);
   frames_.clear();
   if (first_time_ < last_time_)
     report_.run_ns += last_time_ - first_time_;
@@ -404,10 +502,9 @@ void analyzeLog(const std::string &path, Report &report) {
                       index.clockSamples());
   EventMerger merger(index, clock);
   LogModel model(index, report);
-  Event e;
   uint64_t events = 0;
-  while (merger.next(e)) {
-    model.process(e);
+  while (const Event *e = merger.next()) {
+    model.process(*e);
     ++events;
   }
   model.finish();

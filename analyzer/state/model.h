@@ -31,6 +31,7 @@
 #include "state/stats.h"
 
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <optional>
 #include <set>
@@ -70,14 +71,17 @@ private:
     uint64_t time;
     uint64_t carrier; ///< activation id, 0 when the stack was empty
   };
-  /// A frame named by address and serial: addresses are reused.
+  struct Frame;
+  /// A frame named by its slot and serial: slots (and addresses) are reused,
+  /// a serial never is.
   struct FrameRef {
-    uint64_t addr = 0;
+    uint64_t addr = 0;     ///< 0: none
     uint64_t serial = 0;
+    Frame *slot = nullptr;
   };
   struct Frame {
     FunctionStats *fn = nullptr;
-    uint64_t serial = 0;
+    uint64_t serial = 0; ///< 0 while the slot is free
     uint64_t begin = 0;
     uint64_t end = 0; ///< valid once completed
     bool completed = false;
@@ -104,23 +108,89 @@ private:
     uint32_t deepest_read = 0; ///< depth `deepest` was read at
     const SiteStats *chain_site = nullptr;      ///< its await the chain went through
   };
-  /// A site id resolved to the aggregates it feeds.
+  /// The live frames by address: open addressing with linear probing into
+  /// slots of a deque (stable addresses, reused through a free list), since
+  /// nearly every event looks its frame up.
+  class FrameTable {
+  public:
+    FrameTable();
+    Frame *find(uint64_t addr) const;
+    /// A cleared slot for `addr`, which must not be present.
+    Frame &insert(uint64_t addr);
+    void erase(uint64_t addr);
+    /// The live frames, in the order they were created.
+    std::vector<std::pair<uint64_t, Frame *>> byCreation() const;
+    void clear();
+
+  private:
+    struct Entry {
+      uint64_t addr;
+      Frame *frame; ///< null: empty
+    };
+    size_t home(uint64_t addr) const {
+      return size_t((addr * 0x9E3779B97F4A7C15ull) >> shift_);
+    }
+    void grow();
+
+    std::vector<Entry> table_;
+    unsigned shift_;
+    size_t size_ = 0;
+    std::deque<Frame> slots_;
+    std::vector<Frame *> free_;
+  };
+  /// A suspend site id resolved to the aggregates it feeds.
   struct Resolved {
     uint8_t kind;
     FunctionStats *fn;
-    SiteStats *site; ///< null for function sites
+    SiteStats *site;
+  };
+  /// Values by site id: a vector for the dense ids the runtime hands out,
+  /// a map for any others.
+  template <class T> class BySite {
+  public:
+    T *find(uint32_t id) {
+      if (id < dense_.size())
+        return dense_[id] ? &*dense_[id] : nullptr;
+      auto it = sparse_.find(id);
+      return it == sparse_.end() ? nullptr : &it->second;
+    }
+    T &set(uint32_t id, T value) {
+      if (id < kDenseLimit) {
+        if (id >= dense_.size())
+          dense_.resize(size_t(id) + 1);
+        return dense_[id].emplace(std::move(value));
+      }
+      return sparse_[id] = std::move(value);
+    }
+
+  private:
+    static constexpr uint32_t kDenseLimit = 1u << 20;
+    std::vector<std::optional<T>> dense_;
+    std::unordered_map<uint32_t, T> sparse_;
   };
 
   FunctionStats &functionFor(uint32_t site_id);
   Resolved suspendSiteFor(uint32_t site_id, const Frame *frame);
+  ThreadState &thread(uint32_t id) {
+    if (id != last_thread_ || !last_state_) {
+      last_thread_ = id;
+      last_state_ = &threads_[id];
+    }
+    return *last_state_;
+  }
   void push(ThreadState &t, uint64_t frame, bool destroy = false);
   void pop(ThreadState &t, uint64_t frame);
   bool onStack(const ThreadState &t, uint64_t activation) const;
   void closeFrame(Frame &f, uint64_t at, bool destroyed);
 
   static constexpr int kRecursionWindow = 64;
-  Frame *lookup(FrameRef r);
+  /// The frame `r` names while it lives; null for none or for address 0,
+  /// which names no frame.
+  static Frame *lookup(const FrameRef &r) {
+    return r.addr && r.slot->serial == r.serial ? r.slot : nullptr;
+  }
   static uint64_t freedBy(const ThreadState &t, uint64_t frame);
+  bool directCall(const FunctionStats *caller, const FunctionStats *callee);
   void onChildFreed(const Frame &child, const Event &e, uint64_t freed_by);
   void onBegin(const Event &e, ThreadState &t);
   void onSuspendSite(const Event &e, ThreadState &t);
@@ -128,9 +198,12 @@ private:
 
   const LogIndex &index_;
   Report &report_;
-  std::unordered_map<uint32_t, Resolved> resolved_;
+  BySite<FunctionStats *> functions_;
+  BySite<Resolved> suspend_sites_;
   std::unordered_map<uint32_t, ThreadState> threads_;
-  std::unordered_map<uint64_t, Frame> frames_;
+  uint32_t last_thread_ = 0;
+  ThreadState *last_state_ = nullptr;
+  FrameTable frames_;
   uint64_t next_activation_ = 1;
   uint64_t next_serial_ = 1;
   uint64_t first_time_ = UINT64_MAX;
@@ -138,6 +211,14 @@ private:
   /// the coroutine call sites.
   std::set<std::pair<std::string, uint32_t>> direct_calls_;
   std::unordered_map<const FunctionStats *, uint32_t> function_site_;
+  /// directCall() answers by (caller, callee); cleared when function_site_
+  /// changes.
+  std::map<std::pair<const FunctionStats *, const FunctionStats *>, bool> direct_cache_;
+  /// onChildFreed's aggregate by (child function, parent function, the
+  /// parent's await or null), so no string key is built per frame.
+  std::map<std::tuple<const FunctionStats *, const FunctionStats *, const SiteStats *>,
+           NestedFrames *>
+      nested_cache_;
   /// Frame-local sites by the id of their function site.
   std::unordered_map<uint32_t, std::vector<const Site *>> frame_local_sites_;
   uint64_t last_time_ = 0;

@@ -76,6 +76,94 @@ Distribution distribution(std::vector<uint64_t> values) {
   return d;
 }
 
+void Durations::count(uint64_t v, uint64_t n) {
+  if (v < kLinear) {
+    buckets_[0][v] += n;
+    return;
+  }
+  unsigned top = 63 - unsigned(__builtin_clzll(v)); // >= kSubBits + 1
+  size_t octave = top - kSubBits;
+  if (buckets_.size() <= octave)
+    buckets_.resize(octave + 1);
+  std::vector<uint64_t> &b = buckets_[octave];
+  if (b.empty())
+    b.assign(size_t(1) << kSubBits, 0);
+  b[(v >> (top - kSubBits)) & ((uint64_t(1) << kSubBits) - 1)] += n;
+}
+
+void Durations::toHistogram() {
+  exact_ = false;
+  buckets_.resize(1);
+  buckets_[0].assign(kLinear, 0);
+  for (uint64_t v : values_)
+    count(v);
+  std::vector<uint64_t>().swap(values_);
+}
+
+void Durations::merge(const Durations &other) {
+  count_ += other.count_;
+  total_ += other.total_;
+  if (exact_ && other.exact_) {
+    values_.insert(values_.end(), other.values_.begin(), other.values_.end());
+    if (values_.size() > kExact)
+      toHistogram();
+    return;
+  }
+  if (exact_)
+    toHistogram();
+  if (other.exact_) {
+    for (uint64_t v : other.values_)
+      count(v);
+    return;
+  }
+  if (buckets_.size() < other.buckets_.size())
+    buckets_.resize(other.buckets_.size());
+  for (size_t k = 0; k < other.buckets_.size(); ++k) {
+    const std::vector<uint64_t> &from = other.buckets_[k];
+    if (from.empty())
+      continue;
+    if (buckets_[k].empty())
+      buckets_[k].assign(from.size(), 0);
+    for (size_t i = 0; i < from.size(); ++i)
+      buckets_[k][i] += from[i];
+  }
+}
+
+uint64_t Durations::histogramRank(uint64_t rank) const {
+  for (size_t k = 0; k < buckets_.size(); ++k) {
+    const std::vector<uint64_t> &b = buckets_[k];
+    for (size_t i = 0; i < b.size(); ++i) {
+      if (rank < b[i]) {
+        if (k == 0)
+          return i;
+        unsigned shift = unsigned(k) - 1; // bucket width is 2^shift
+        uint64_t low = (uint64_t((size_t(1) << kSubBits) + i) << (shift + 1));
+        uint64_t width = uint64_t(2) << shift;
+        return low + width / 2;
+      }
+      rank -= b[i];
+    }
+  }
+  return 0;
+}
+
+Distribution Durations::distribution() const {
+  if (exact_)
+    return coroscope::analyzer::distribution(values_);
+  Distribution d;
+  if (count_ == 0)
+    return d;
+  d.total = static_cast<uint64_t>(total_);
+  d.mean = static_cast<uint64_t>((total_ + count_ / 2) / count_);
+  auto rank = [&](unsigned p) {
+    uint64_t r = (uint64_t(p) * count_ + 99) / 100;
+    return histogramRank(r == 0 ? 0 : r - 1);
+  };
+  d.p50 = rank(50);
+  d.p99 = rank(99);
+  return d;
+}
+
 namespace {
 /// part / whole * scale, rounded to `decimals`; 0 when whole is 0.
 double ratio(uint64_t part, uint64_t whole, double scale, double decimals) {
@@ -132,8 +220,8 @@ FunctionSummary summarizeFunction(const FunctionStats &fn) {
                             std::tuple(siteGroup(*b), b->line, b->column,
                                        b->kind, b->file);
                    });
-  s.busy = distribution(fn.busy_ns);
-  s.suspended = distribution(fn.suspended_ns);
+  s.busy = fn.busy_ns.distribution();
+  s.suspended = fn.suspended_ns.distribution();
   return s;
 }
 

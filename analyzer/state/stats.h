@@ -25,6 +25,60 @@
 
 namespace coroscope::analyzer {
 
+/// mean, p50 and p99 use nearest rank over the sorted values; mean rounds half
+/// up. All zero for an empty set.
+struct Distribution {
+  uint64_t mean = 0;
+  uint64_t p50 = 0;
+  uint64_t p99 = 0;
+  uint64_t total = 0;
+};
+Distribution distribution(std::vector<uint64_t> values);
+
+/// The busy or suspended times of a function's frames, one value per frame.
+/// The values themselves are kept up to kExact of them; past that they go
+/// into a log-linear histogram, so a function's memory stays bounded however
+/// long the log: values below 2048 keep their own bucket, larger ones share
+/// buckets 1/1024 of their size wide and are read back as the bucket's
+/// middle. The count, total and mean stay exact either way; p50 and p99 are
+/// then within 1/2048 of the true value.
+class Durations {
+public:
+  static constexpr size_t kExact = size_t(1) << 16;
+
+  void add(uint64_t v) {
+    ++count_;
+    total_ += v;
+    if (exact_) {
+      values_.push_back(v);
+      if (values_.size() > kExact)
+        toHistogram();
+    } else {
+      count(v);
+    }
+  }
+  /// Adds all of `other`'s values, as if each had been add()ed.
+  void merge(const Durations &other);
+  uint64_t size() const { return count_; }
+  Distribution distribution() const;
+
+private:
+  static constexpr unsigned kSubBits = 10; ///< 1024 buckets per power of two
+  static constexpr uint64_t kLinear = uint64_t(2) << kSubBits; ///< 2048
+  void toHistogram();
+  void count(uint64_t v, uint64_t n = 1);
+  /// The value of the rank-th smallest (0-based) histogram entry.
+  uint64_t histogramRank(uint64_t rank) const;
+
+  uint64_t count_ = 0;
+  unsigned __int128 total_ = 0;
+  bool exact_ = true;
+  std::vector<uint64_t> values_;
+  /// Histogram: [0] counts values below kLinear one by one; [k] for k >= 1
+  /// the values with bit (k + kSubBits) highest, by their next kSubBits bits.
+  std::vector<std::vector<uint64_t>> buckets_;
+};
+
 struct SiteStats {
   uint8_t kind = 0; ///< log::SiteKind, never kSiteFunction
   std::string file;
@@ -99,8 +153,8 @@ struct FunctionStats {
   std::map<std::tuple<std::string, std::string, uint32_t, uint32_t>, NestedFrames> nested;
   ChainStats chain;
   std::vector<FrameLocalInfo> frame_locals; ///< largest first
-  std::vector<uint64_t> busy_ns;      ///< one entry per frame
-  std::vector<uint64_t> suspended_ns; ///< one entry per frame
+  Durations busy_ns;      ///< one entry per frame
+  Durations suspended_ns; ///< one entry per frame
   std::map<SiteKey, SiteStats> sites;
 
   void addHeapFrame(uint64_t bytes);
@@ -125,16 +179,6 @@ struct Report {
   FunctionStats &function(const std::string &name, const std::string &file,
                           uint32_t line);
 };
-
-/// mean, p50 and p99 use nearest rank over the sorted values; mean rounds half
-/// up. All zero for an empty set.
-struct Distribution {
-  uint64_t mean = 0;
-  uint64_t p50 = 0;
-  uint64_t p99 = 0;
-  uint64_t total = 0;
-};
-Distribution distribution(std::vector<uint64_t> values);
 
 struct FunctionSummary {
   const FunctionStats *fn = nullptr;

@@ -26,7 +26,12 @@ public:
   struct park_awaiter {
     event_loop &loop;
     bool await_ready() const noexcept { return false; }
-    void await_suspend(std::coroutine_handle<> h) noexcept { loop.push(h); }
+    void await_suspend(std::coroutine_handle<> h) noexcept {
+      loop.schedule(h);
+      // Returning from this void await_suspend ends the current resume()
+      // call, handing control back to the loop (or to sync_wait).
+      note_control_returned();
+    }
     void await_resume() const noexcept {}
   };
 
@@ -46,20 +51,19 @@ public:
 
   bool empty() const noexcept { return count_ == 0; }
 
-private:
-  static constexpr std::size_t kCapacity = 256;
-
-  void push(std::coroutine_handle<> h) noexcept {
+  /// Queues `h` to be resumed on a later turn of run(): how a coroutine
+  /// wakes another one it does not transfer to (a channel's waiting reader).
+  void schedule(std::coroutine_handle<> h) noexcept {
     if (count_ == kCapacity) {
       std::fputs("event_loop: run queue overflow\n", stderr);
       std::abort();
     }
     ring_[(head_ + count_) % kCapacity] = h;
     ++count_;
-    // Returning from this void await_suspend ends the current resume() call,
-    // handing control back to the loop (or to sync_wait).
-    note_control_returned();
   }
+
+private:
+  static constexpr std::size_t kCapacity = 256;
 
   std::array<std::coroutine_handle<>, kCapacity> ring_{};
   std::size_t head_ = 0;

@@ -62,33 +62,35 @@ COROSCOPE_RT_API void __coroscope_coroutine_call(const __coroscope_site *call) {
 COROSCOPE_RT_API void __coroscope_frame_alloc(const __coroscope_site *fn, void *mem,
                                               uint64_t bytes) {
   HOOK_PROLOGUE
-  emit(t, log::kEvFrameAlloc, 0, fn, bytes, mem);
+  emit(t, log::kEvFrameAlloc, 0, fn, false, bytes, mem);
   if (gOptions.checks)
     onFrameAlloc(t, addr(mem), bytes);
 }
 
 COROSCOPE_RT_API void __coroscope_frame_begin(const __coroscope_site *fn, void *frame) {
   HOOK_PROLOGUE
-  emit(t, log::kEvFrameBegin, 0, fn, now(), frame);
+  emit(t, log::kEvFrameBegin, 0, fn, true, now(), frame);
   if (gOptions.checks)
     onFrameBegin(t, fn, addr(frame));
 }
 
 COROSCOPE_RT_API void __coroscope_ramp_return(const __coroscope_site *fn, void *frame) {
   HOOK_PROLOGUE
-  emit(t, log::kEvRampReturn, 0, fn, now(), frame);
+  emit(t, log::kEvRampReturn, 0, fn, false, 0, frame);
 }
 
 COROSCOPE_RT_API void __coroscope_await_ready(const __coroscope_site *site, void *frame) {
   HOOK_PROLOGUE
-  emit(t, log::kEvAwaitReady, 0, site, now(), frame);
+  emit(t, log::kEvAwaitReady, 0, site, false, 0, frame);
   if (gOptions.checks)
     onAwaitReady(t, site, addr(frame));
 }
 
 COROSCOPE_RT_API void __coroscope_await_suspend(const __coroscope_site *site, void *frame) {
   HOOK_PROLOGUE
-  emit(t, log::kEvAwaitSuspend, 0, site, now(), frame);
+  emit(t, log::kEvAwaitSuspend, 0, site, true, now(), frame);
+  if (site && site->kind == log::kSiteFinal)
+    t->final_frame = reinterpret_cast<uintptr_t>(frame);
   if (gOptions.checks)
     onAwaitSuspend(t, site, addr(frame));
 }
@@ -110,58 +112,64 @@ COROSCOPE_RT_API void __coroscope_await_transfer(const __coroscope_site *site, v
 
 COROSCOPE_RT_API void __coroscope_await_cancel(const __coroscope_site *site, void *frame) {
   HOOK_PROLOGUE
-  emit(t, log::kEvAwaitCancel, 0, site, now(), frame);
+  emit(t, log::kEvAwaitCancel, 0, site, false, 0, frame);
   if (gOptions.checks)
     onAwaitCancel(t, site, addr(frame));
 }
 
 COROSCOPE_RT_API void __coroscope_frame_resume(const __coroscope_site *site, void *frame) {
   HOOK_PROLOGUE
-  emit(t, log::kEvFrameResume, 0, site, now(), frame);
+  emit(t, log::kEvFrameResume, 0, site, true, now(), frame);
   if (gOptions.checks)
     onFrameResume(t, site, addr(frame));
 }
 
 COROSCOPE_RT_API void __coroscope_frame_free(const __coroscope_site *fn, void *frame, void *mem) {
   HOOK_PROLOGUE
-  emit(t, log::kEvFrameFree, mem ? log::kEvFlagHeap : 0, fn, now(), frame);
+  // A frame's end is its final suspend point; the time it is freed matters
+  // only for frames destroyed before they got there (cancellation).
+  bool finished = t->final_frame == reinterpret_cast<uintptr_t>(frame);
+  if (finished)
+    t->final_frame = 0; // the address may come back as another frame
+  emit(t, log::kEvFrameFree, mem ? log::kEvFlagHeap : 0, fn, !finished, finished ? 0 : now(),
+       frame);
   if (gOptions.checks)
     onFrameFree(t, fn, addr(frame), mem != nullptr);
 }
 
 COROSCOPE_RT_API void __coroscope_handle_resume_enter(const __coroscope_site *call, void *frame) {
   HOOK_PROLOGUE
-  emit(t, log::kEvResumeEnter, 0, call, now(), frame);
+  emit(t, log::kEvResumeEnter, 0, call, false, 0, frame);
   onResumeEnter(t, call, addr(frame));
 }
 
 COROSCOPE_RT_API void __coroscope_handle_resume_exit(const __coroscope_site *call, void *frame) {
   HOOK_PROLOGUE
-  emit(t, log::kEvResumeExit, 0, call, now(), frame);
+  emit(t, log::kEvResumeExit, 0, call, false, 0, frame);
   onResumeExit(t, call, addr(frame));
 }
 
 COROSCOPE_RT_API void __coroscope_handle_resume_unwind(const __coroscope_site *call, void *frame) {
   HOOK_PROLOGUE
-  emit(t, log::kEvResumeExit, 0, call, now(), frame);
+  emit(t, log::kEvResumeExit, 0, call, false, 0, frame);
   onResumeUnwind(t, call, addr(frame));
 }
 
 COROSCOPE_RT_API void __coroscope_handle_destroy_enter(const __coroscope_site *call, void *frame) {
   HOOK_PROLOGUE
-  emit(t, log::kEvDestroyEnter, 0, call, now(), frame);
+  emit(t, log::kEvDestroyEnter, 0, call, false, 0, frame);
   onDestroyEnter(t, call, addr(frame));
 }
 
 COROSCOPE_RT_API void __coroscope_handle_destroy_exit(const __coroscope_site *call, void *frame) {
   HOOK_PROLOGUE
-  emit(t, log::kEvDestroyExit, 0, call, now(), frame);
+  emit(t, log::kEvDestroyExit, 0, call, false, 0, frame);
   onDestroyExit(t, call, addr(frame));
 }
 
 COROSCOPE_RT_API void __coroscope_handle_done(const __coroscope_site *call, void *frame) {
   HOOK_PROLOGUE
-  emit(t, log::kEvDone, 0, call, now(), frame);
+  emit(t, log::kEvDone, 0, call, false, 0, frame);
   onDone(t, call, addr(frame));
 }
 

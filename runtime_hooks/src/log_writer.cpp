@@ -157,14 +157,17 @@ void writeClockLocked() {
   writeAll(&s, sizeof s);
 }
 
-void writeEventsLocked(uint32_t thread, uint32_t os_tid, const log::EventRecord *records,
-                       uint64_t count) {
+void writePackedEventsLocked(uint32_t thread, uint32_t os_tid, uint64_t count,
+                             const log::PackedCursor &base, const uint8_t *bytes, size_t size) {
   if (count == 0 || !ensureOpenLocked())
     return;
-  log::EventsHeader h{thread, os_tid, count};
-  writeChunkHeader(log::kChunkEvents, sizeof h + count * sizeof(log::EventRecord));
+  log::PackedEventsHeader h{thread, os_tid, count, base.ts, base.frame, base.other_frame};
+  static const uint8_t kZeros[8] = {};
+  size_t pad = (8 - size % 8) % 8; // keeps every chunk header 8-byte aligned
+  writeChunkHeader(log::kChunkPackedEvents, sizeof h + size + pad);
   writeAll(&h, sizeof h);
-  writeAll(records, count * sizeof(log::EventRecord));
+  writeAll(bytes, size);
+  writeAll(kZeros, pad);
 }
 
 static size_t cstrlen16(const char *s) {

@@ -33,9 +33,10 @@ const char *logPathOpened();
 /// Returns false when the file cannot be opened (reported once on stderr).
 bool ensureOpenLocked();
 
-/// Writes one Events chunk for `thread`. Caller holds the lock.
-void writeEventsLocked(uint32_t thread, uint32_t os_tid, const log::EventRecord *records,
-                       uint64_t count);
+/// Writes one PackedEvents chunk for `thread`: `count` records in `bytes`,
+/// encoded from `base`. Caller holds the lock.
+void writePackedEventsLocked(uint32_t thread, uint32_t os_tid, uint64_t count,
+                             const log::PackedCursor &base, const uint8_t *bytes, size_t size);
 
 /// Writes a Clock chunk sampled now. Caller holds the lock.
 void writeClockLocked();

@@ -1,7 +1,8 @@
 //===- thread_state.cpp - Per-thread event buffer and check context -------===//
 //
-// See thread_state.h. The hot path (emit) is a TLS load, a 24-byte store and
-// a release store of the count; everything else is the slow path.
+// See thread_state.h. The hot path (emit, inline there) is a TLS load, a
+// packed record of 4-16 bytes and a release store of the fill level;
+// everything else is the slow path.
 //
 //===----------------------------------------------------------------------===//
 #include "thread_state.h"
@@ -22,6 +23,8 @@
 namespace coroscope {
 namespace rt {
 
+__thread ThreadState *tState __attribute__((tls_model("initial-exec"))) = nullptr;
+
 namespace {
 
 ThreadState *gThreads = nullptr; // guarded by the writer lock
@@ -29,21 +32,40 @@ uint32_t gNextThread = 0;        // guarded by the writer lock
 pthread_key_t gExitKey;
 pthread_once_t gOnce = PTHREAD_ONCE_INIT;
 
-__thread ThreadState *tState __attribute__((tls_model("initial-exec"))) = nullptr;
 
 // Writes what `t` appended since the last flush. Only the owner rewinds
 // the buffer (`owner`), so a flush from another thread never races with an
-// append into the same slots.
+// append into the same bytes. Records are deltas from the one before, so a
+// chunk starts from the decoder state at `flushed`, and decoding the bytes
+// written gives the state the next chunk starts from.
 void flushLocked(ThreadState *t, bool owner) {
-  uint32_t n = __atomic_load_n(&t->count, __ATOMIC_ACQUIRE);
+  uint32_t n = __atomic_load_n(&t->used, __ATOMIC_ACQUIRE);
   if (n > t->flushed) {
-    writeEventsLocked(t->thread, t->os_tid, t->records + t->flushed, n - t->flushed);
+    log::PackedCursor end = t->cursor;
+    uint32_t count = t->records - t->flushed_records;
+    if (!owner) { // the owner may be appending: count what was published
+      end = t->flush_cursor;
+      count = 0;
+      log::EventRecord r;
+      for (uint32_t at = t->flushed; at < n; ++count) {
+        uint32_t len = log::decodePacked(t->buffer + at, n - at, end, r);
+        if (len == 0)
+          break; // cannot happen: the owner publishes whole records only
+        at += len;
+      }
+    }
+    writePackedEventsLocked(t->thread, t->os_tid, count, t->flush_cursor,
+                            t->buffer + t->flushed, n - t->flushed);
     writeClockLocked();
     t->flushed = n;
+    t->flushed_records += count;
+    t->flush_cursor = end;
   }
   if (owner) {
     t->flushed = 0;
-    __atomic_store_n(&t->count, 0, __ATOMIC_RELEASE);
+    t->flushed_records = 0;
+    t->records = 0;
+    __atomic_store_n(&t->used, 0, __ATOMIC_RELEASE);
   }
 }
 
@@ -65,13 +87,17 @@ void afterForkChild() {
   resetAfterForkLocked();
   for (ThreadState *t = gThreads; t; t = t->next)
     if (t != tState) {
-      __atomic_store_n(&t->count, 0, __ATOMIC_RELEASE);
+      __atomic_store_n(&t->used, 0, __ATOMIC_RELEASE);
       t->flushed = 0;
+      t->records = t->flushed_records = 0;
+      t->flush_cursor = t->cursor;
       t->in_use = false;
     }
   if (tState) {
-    tState->count = 0;
+    tState->used = 0;
     tState->flushed = 0;
+    tState->records = tState->flushed_records = 0;
+    tState->flush_cursor = tState->cursor;
     tState->os_tid = uint32_t(syscall(SYS_gettid));
   }
   writeAllSitesLocked();
@@ -86,6 +112,8 @@ void initOnce() {
                    afterForkChild();
                  });
 }
+
+} // namespace
 
 __attribute__((noinline)) ThreadState *attachThread() {
   int saved = errno;
@@ -126,28 +154,6 @@ __attribute__((noinline)) void flushFull(ThreadState *t) {
   flushLocked(t, /*owner=*/true);
   writerUnlock();
   errno = saved;
-}
-
-} // namespace
-
-ThreadState *currentThread() {
-  ThreadState *t = tState;
-  return __builtin_expect(t != nullptr, 1) ? t : attachThread();
-}
-
-void emit(ThreadState *t, uint8_t kind, uint8_t flags, const __coroscope_site *site, uint64_t ts,
-          const void *frame) {
-  uint32_t n = t->count;
-  log::EventRecord &r = t->records[n];
-  r.kind = kind;
-  r.flags = flags;
-  r.reserved = 0;
-  r.site = site ? site->id : 0;
-  r.ts = ts;
-  r.frame = reinterpret_cast<uintptr_t>(frame);
-  __atomic_store_n(&t->count, n + 1, __ATOMIC_RELEASE);
-  if (__builtin_expect(n + 1 == kCapacity, 0))
-    flushFull(t);
 }
 
 void flushAllThreads(bool from_signal) {

@@ -24,17 +24,23 @@
 namespace coroscope {
 namespace rt {
 
-constexpr uint32_t kCapacity = 16384; // records per thread buffer (384 KiB)
+constexpr uint32_t kBufferBytes = 256 * 1024; // packed events per thread buffer
 constexpr uint32_t kMaxNesting = 4096;  // resume() levels whose context is kept
 constexpr uint32_t kMaxDestroyNesting = 64; // destroy() levels whose context is kept
 
 struct alignas(64) ThreadState {
-  uint32_t count;     ///< records filled; written by the owner with release
-  uint32_t flushed;   ///< records [0, flushed) are in the log; under the writer lock
+  uint32_t used;      ///< bytes filled; written by the owner with release
+  uint32_t flushed;   ///< bytes [0, flushed) are in the log; under the writer lock
+  uint32_t records;         ///< records in [0, used); owner only
+  uint32_t flushed_records; ///< records in [0, flushed); under the writer lock
+  log::PackedCursor cursor;       ///< the owner's encoder state after `used`
+  log::PackedCursor flush_cursor; ///< decoder state at `flushed`; under the writer lock
   uint32_t thread;    ///< 1-based thread number in this log
   uint32_t os_tid;
   bool in_use;        ///< owned by a live thread
   ThreadState *next;  ///< global list, never unlinked
+
+  uint64_t final_frame; ///< the last frame to reach its final suspend point here
 
   // Check context.
   const __coroscope_site *pending_creation; ///< set by coroutine_call
@@ -64,7 +70,7 @@ struct alignas(64) ThreadState {
     bool in_await_suspend;
   } nesting[kMaxNesting];
 
-  log::EventRecord records[kCapacity];
+  uint8_t buffer[kBufferBytes]; ///< packed event records (log_format.h)
 };
 static_assert(std::is_trivially_destructible_v<ThreadState>, "lives in raw memory");
 
@@ -73,12 +79,32 @@ static_assert(std::is_trivially_destructible_v<ThreadState>, "lives in raw memor
 /// first coroutine event is already handled.
 void initThreadSupport();
 
-/// This thread's block, created on first use; null if memory ran out.
-ThreadState *currentThread();
+extern __thread ThreadState *tState __attribute__((tls_model("initial-exec")));
+ThreadState *attachThread();
 
-/// Appends one event to `t`'s buffer, flushing it when full.
-void emit(ThreadState *t, uint8_t kind, uint8_t flags, const __coroscope_site *site,
-          uint64_t ts, const void *frame);
+/// This thread's block, created on first use; null if memory ran out.
+inline ThreadState *currentThread() {
+  ThreadState *t = tState;
+  return __builtin_expect(t != nullptr, 1) ? t : attachThread();
+}
+
+/// Writes `t`'s buffer to the log and rewinds it; called by its owner.
+void flushFull(ThreadState *t);
+
+/// Appends one event to `t`'s buffer, flushing it when nearly full. `value`:
+/// the timestamp when `timed`, the byte count for kEvFrameAlloc. Events whose
+/// time the analyzer never reads go untimed: reading the TSC is most of an
+/// event's cost (docs/performance.md).
+inline void emit(ThreadState *t, uint8_t kind, uint8_t flags, const __coroscope_site *site,
+                 bool timed, uint64_t value, const void *frame) {
+  uint32_t n = t->used;
+  n += log::encodePacked(t->buffer + n, t->cursor, kind, flags, site ? site->id : 0, timed, value,
+                         reinterpret_cast<uintptr_t>(frame));
+  ++t->records;
+  __atomic_store_n(&t->used, n, __ATOMIC_RELEASE);
+  if (__builtin_expect(n > kBufferBytes - log::kPackedMaxRecord, 0))
+    flushFull(t);
+}
 
 /// Writes every thread's buffered events. Other threads may go on appending:
 /// only a buffer's owner ever rewinds it. `from_signal`: do not block on the

@@ -28,6 +28,12 @@ hex. Chunks are written in the order the lines appear.
         Starts a new Events chunk for thread N; the `ev`/`alloc` lines after
         it go into it. Repeat `thread N` to write a further chunk of the same
         thread (a buffer flush). count= overrides the header's record count.
+  packed N [os_tid=N] [count=N] [base_ts=N] [base_frame=N] [base_other=N]
+         [padding=HEX]
+        Starts a PackedEvents chunk for thread N instead: the same `ev` and
+        `alloc` lines, encoded as packed records (test/tools/packed.py) from
+        the base values (default 0), then zero padding to a multiple of 8
+        (padding= writes these bytes instead, "-" for none).
   alloc FUNCTION_ID FRAME BYTES
         kEvFrameAlloc (its ts field holds BYTES).
   ev TS KIND SITE FRAME [heap|FLAGS]   KIND: begin ramp ready suspend cancel
@@ -38,6 +44,10 @@ hex. Chunks are written in the order the lines appear.
         The long names printed by `coroscope dump` (frame_begin, ramp_return,
         await_ready, await_suspend, await_cancel, frame_resume, frame_free,
         resume_enter, resume_exit, destroy_enter, destroy_exit) work too.
+        In a packed chunk TS `-` writes a record without a timestamp.
+  record HEX
+        Raw bytes appended to the records of the current chunk (a malformed
+        packed record).
   finding CHECK SEVERITY STATE FRAME FUNCTION_SITE SITE [related=N]
           [creation=N] [thread=N] [other_thread=N] [count=N] [bytes=N] [ts=N]
         A Finding chunk. CHECK is a check name (double-await, ...) or number,
@@ -75,14 +85,19 @@ Example:
   ev 200 free 1 0x1000 heap
 """
 import argparse
+import os
 import re
 import shlex
 import struct
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import packed  # noqa: E402
+
 MAGIC = 0x45504F4353524F43
 CHUNK_CLOCK, CHUNK_SITES, CHUNK_EVENTS = 1, 2, 3
 CHUNK_FINDING, CHUNK_LIVE, CHUNK_MODULES = 4, 5, 6
+CHUNK_PACKED_EVENTS = 7
 SITE_KINDS = {"function": 0, "initial": 1, "await": 2, "yield": 3, "final": 4,
               "resume-call": 5, "destroy-call": 6, "done-call": 7,
               "coroutine-call": 8}
@@ -215,41 +230,80 @@ class Log:
         thread = num(pos[0])
         self.items.append(("events", dict(thread=thread,
                                           os_tid=over.get("os_tid", 1000 + thread),
-                                          count=over.get("count"), records=[])))
+                                          count=over.get("count"), records=[],
+                                          packed=False)))
+
+    def do_packed(self, args):
+        pad = None
+        words = []
+        for w in args:
+            if w.startswith("padding="):
+                pad = hexbytes(w[len("padding="):])
+            else:
+                words.append(w)
+        pos, over = split_overrides(words)
+        if len(pos) != 1:
+            raise DescriptionError(
+                "packed N [os_tid=N] [count=N] [base_ts=N] [base_frame=N] "
+                "[base_other=N] [padding=HEX]")
+        for key in over:
+            if key not in ("os_tid", "count", "base_ts", "base_frame", "base_other"):
+                raise DescriptionError(f"unknown packed field {key!r}")
+        thread = num(pos[0])
+        self.items.append(("events", dict(
+            thread=thread, os_tid=over.get("os_tid", 1000 + thread),
+            count=over.get("count"), records=[], packed=True, padding=pad,
+            base=(over.get("base_ts", 0), over.get("base_frame", 0),
+                  over.get("base_other", 0)))))
 
     def events(self):
         if not self.items or self.items[-1][0] != "events":
-            raise DescriptionError("event outside a `thread` chunk")
+            raise DescriptionError("event outside a `thread` or `packed` chunk")
         return self.items[-1][1]["records"]
+
+    def packed_chunk(self):
+        return self.items[-1][1]["packed"]
 
     def do_alloc(self, args):
         if len(args) != 3:
             raise DescriptionError("alloc FUNCTION_ID FRAME BYTES")
-        self.events().append(record(EV_ALLOC, 0, num(args[0]), num(args[2]), num(args[1])))
+        self.events().append((EV_ALLOC, 0, num(args[0]), num(args[2]), num(args[1])))
 
     def do_ev(self, args):
         if len(args) < 3:
             raise DescriptionError("ev TS KIND ...")
-        ts, kind, rest = num(args[0]), args[1], args[2:]
+        kind, rest = args[1], args[2:]
+        self.events()  # in a chunk at all
+        if args[0] == "-":
+            if not self.packed_chunk():
+                raise DescriptionError("TS `-` (no timestamp) is for packed chunks")
+            ts = None
+        else:
+            ts = num(args[0])
         if kind == "raw":
             if len(rest) not in (3, 4):
                 raise DescriptionError("ev TS raw KIND SITE FRAME [FLAGS]")
             flags = num(rest[3]) if len(rest) == 4 else 0
-            rec = record(num(rest[0]), flags, num(rest[1]), ts, num(rest[2]))
+            rec = (num(rest[0]), flags, num(rest[1]), ts, num(rest[2]))
         elif kind in SITE_EVENTS:
             if len(rest) not in (2, 3):
                 raise DescriptionError(f"ev TS {kind} SITE FRAME [heap|FLAGS]")
             flags = 0
             if len(rest) == 3:
                 flags = FLAG_HEAP if rest[2] == "heap" else num(rest[2])
-            rec = record(SITE_EVENTS[kind], flags, num(rest[0]), ts, num(rest[1]))
+            rec = (SITE_EVENTS[kind], flags, num(rest[0]), ts, num(rest[1]))
         elif kind in HANDLE_EVENTS:
             if len(rest) != 1:
                 raise DescriptionError(f"ev TS {kind} FRAME")
-            rec = record(HANDLE_EVENTS[kind], 0, 0, ts, num(rest[0]))
+            rec = (HANDLE_EVENTS[kind], 0, 0, ts, num(rest[0]))
         else:
             raise DescriptionError(f"unknown event kind {kind!r}")
         self.events().append(rec)
+
+    def do_record(self, args):
+        if len(args) != 1:
+            raise DescriptionError("record HEX")
+        self.events().append(hexbytes(args[0]))
 
     def do_finding(self, args):
         pos, over = split_overrides(args)
@@ -371,13 +425,31 @@ class Log:
                 payload = struct.pack("<II", count, 0) + b"".join(entries)
                 chunk = CHUNK_LIVE if kind == "live" else CHUNK_MODULES
                 out += struct.pack("<IIQ", chunk, 0, len(payload)) + payload
-            else:
+            elif not item["packed"]:
                 count = item["count"]
                 if count is None:
                     count = len(item["records"])
                 payload = struct.pack("<IIQ", item["thread"], item["os_tid"], count)
-                payload += b"".join(item["records"])
+                payload += b"".join(r if isinstance(r, bytes) else record(*r)
+                                    for r in item["records"])
                 out += struct.pack("<IIQ", CHUNK_EVENTS, 0, len(payload)) + payload
+            else:
+                count = item["count"]
+                if count is None:
+                    count = len(item["records"])
+                base = item["base"]
+                payload = packed.HEADER.pack(item["thread"], item["os_tid"], count, *base)
+                cursor = packed.Cursor(*base)
+                for r in item["records"]:
+                    if isinstance(r, bytes):
+                        payload += r
+                        continue
+                    kind, flags, site, ts, frame = r
+                    payload += packed.encode(cursor, kind, flags, site, ts is not None,
+                                             ts or 0, frame)
+                pad = item["padding"]
+                payload += packed.padding(len(payload)) if pad is None else pad
+                out += struct.pack("<IIQ", CHUNK_PACKED_EVENTS, 0, len(payload)) + payload
         if self.truncate is not None:
             out = out[:self.truncate] if self.truncate >= 0 else out[:len(out) + self.truncate]
         return bytes(out)

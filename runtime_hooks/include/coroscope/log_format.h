@@ -253,13 +253,14 @@ struct EventRecord {
 };
 
 /// Header of a PackedEvents chunk. Every chunk decodes on its own: the
-/// decoder starts from `base_ts` and `base_frame`.
+/// decoder starts from the three base fields.
 struct PackedEventsHeader {
   uint32_t thread;     ///< as EventsHeader::thread
   uint32_t os_tid;     ///< as EventsHeader::os_tid
   uint64_t count;      ///< packed records that follow
   uint64_t base_ts;    ///< the timestamp a record's delta starts from
   uint64_t base_frame; ///< the frame a record's delta starts from
+  uint64_t base_other_frame; ///< the frame kPackedOtherFrame names at the start
 };
 
 /// Packed events: one record is a little-endian u32 head, then the optional
@@ -272,19 +273,22 @@ struct PackedEventsHeader {
 ///                   for kEvFrameAlloc the byte count instead (Delta32: a u32,
 ///                   Abs64: a u64), which leaves the timestamp as it was
 ///   head bits 7-8   frame: kPackedNone (the previous record's frame),
-///                   kPackedDelta32 (an i32 added to it) or kPackedAbs64
+///                   kPackedDelta32 (an i32 added to it), kPackedAbs64, or
+///                   kPackedOtherFrame: the frame the previous record's frame
+///                   replaced (a caller and its callee alternate)
 ///   head bit 9      kEvFlagHeap
 ///   head bits 10-31 site id, or kPackedSiteEscape
 ///
 /// A record without a timestamp happened at or after the previous timed
 /// record of its thread and before the next one; readers give it the
 /// previous timestamp (base_ts at the start of a chunk). Common records take
-/// 4 bytes (same frame, no time), 8 (time delta) or 12 (time and frame
-/// deltas), against 24 for an EventRecord.
+/// 4 bytes (same or other frame, no time), 8 (time delta) or 12 (time and
+/// frame deltas), against 24 for an EventRecord.
 enum PackedField : uint32_t {
   kPackedNone = 0,
   kPackedDelta32 = 1,
   kPackedAbs64 = 2,
+  kPackedOtherFrame = 3, ///< frame field only
 };
 #define COROSCOPE_PACKED_SITE_ESCAPE 0x3FFFFFu
 /// The longest packed record: head, site, u64 value, u64 frame.
@@ -294,10 +298,12 @@ enum PackedField : uint32_t {
 constexpr uint32_t kPackedSiteEscape = COROSCOPE_PACKED_SITE_ESCAPE;
 constexpr uint32_t kPackedMaxRecord = COROSCOPE_PACKED_MAX_RECORD;
 
-/// Encoder and decoder state: the previous record's timestamp and frame.
+/// Encoder and decoder state: the previous timestamp, the previous record's
+/// frame, and the frame that one replaced.
 struct PackedCursor {
   uint64_t ts = 0;
   uint64_t frame = 0;
+  uint64_t other_frame = 0;
 };
 
 namespace packed_detail {
@@ -355,7 +361,9 @@ inline uint32_t encodePacked(uint8_t *p, PackedCursor &c, uint8_t kind, uint8_t 
   }
   if (frame != c.frame) {
     int64_t delta = int64_t(frame - c.frame);
-    if (delta >= INT32_MIN && delta <= INT32_MAX) {
+    if (frame == c.other_frame) {
+      head |= kPackedOtherFrame << 7;
+    } else if (delta >= INT32_MIN && delta <= INT32_MAX) {
       head |= kPackedDelta32 << 7;
       put32(p + n, uint32_t(int32_t(delta)));
       n += 4;
@@ -364,6 +372,7 @@ inline uint32_t encodePacked(uint8_t *p, PackedCursor &c, uint8_t kind, uint8_t 
       put64(p + n, frame);
       n += 8;
     }
+    c.other_frame = c.frame;
     c.frame = frame;
   }
   put32(p, head);
@@ -373,7 +382,7 @@ inline uint32_t encodePacked(uint8_t *p, PackedCursor &c, uint8_t kind, uint8_t 
 /// Decodes one record from [p, p + avail) into `out` (ts: the record's
 /// timestamp, or the previous one when it has none; for kEvFrameAlloc the
 /// byte count, as in EventRecord). Returns its size, or 0 when the bytes are
-/// truncated or a field mode is invalid.
+/// truncated or the value mode is invalid.
 inline uint32_t decodePacked(const uint8_t *p, uint64_t avail, PackedCursor &c,
                              EventRecord &out) {
   using namespace packed_detail;
@@ -381,7 +390,7 @@ inline uint32_t decodePacked(const uint8_t *p, uint64_t avail, PackedCursor &c,
     return 0;
   uint32_t head = get32(p), n = 4;
   uint32_t value_mode = (head >> 5) & 3, frame_mode = (head >> 7) & 3;
-  if (value_mode == 3 || frame_mode == 3)
+  if (value_mode == 3)
     return 0;
   uint32_t site = head >> 10;
   uint32_t need = 4 + (site == kPackedSiteEscape ? 4 : 0) +
@@ -413,12 +422,18 @@ inline uint32_t decodePacked(const uint8_t *p, uint64_t avail, PackedCursor &c,
     c.ts = value;
     out.ts = value;
   }
-  if (frame_mode == kPackedDelta32) {
-    c.frame += uint64_t(int64_t(int32_t(get32(p + n))));
-    n += 4;
-  } else if (frame_mode == kPackedAbs64) {
-    c.frame = get64(p + n);
-    n += 8;
+  if (frame_mode != kPackedNone) {
+    uint64_t previous = c.frame;
+    if (frame_mode == kPackedDelta32) {
+      c.frame += uint64_t(int64_t(int32_t(get32(p + n))));
+      n += 4;
+    } else if (frame_mode == kPackedAbs64) {
+      c.frame = get64(p + n);
+      n += 8;
+    } else {
+      c.frame = c.other_frame;
+    }
+    c.other_frame = previous;
   }
   out.frame = c.frame;
   return n;
@@ -431,7 +446,7 @@ static_assert(sizeof(SitesHeader) == 8, "on-disk layout");
 static_assert(sizeof(SiteEntry) == 28, "on-disk layout");
 static_assert(sizeof(EventsHeader) == 16, "on-disk layout");
 static_assert(sizeof(EventRecord) == 24, "on-disk layout");
-static_assert(sizeof(PackedEventsHeader) == 32, "on-disk layout");
+static_assert(sizeof(PackedEventsHeader) == 40, "on-disk layout");
 static_assert(sizeof(FindingRecord) == 64, "on-disk layout");
 static_assert(sizeof(BacktraceEntry) == 16, "on-disk layout");
 static_assert(sizeof(LiveFramesHeader) == 8, "on-disk layout");
