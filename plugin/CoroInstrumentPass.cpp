@@ -25,11 +25,19 @@
 // the frame address as a `nocapture readnone` argument and touch only
 // inaccessible memory, so the frame does not escape.
 //
+// A coroutine that is not in that shape (hand-written IR, Clang's
+// __builtin_coro_* used directly, another frontend's lowering) is left
+// exactly as it is, with a missed-optimization remark saying why
+// (-Rpass-missed=coroscope); every instrumented one gets a remark under
+// -Rpass=coroscope. The pass never asserts on its input.
+//
 //===----------------------------------------------------------------------===//
 #include "CoroInstrumentPass.h"
 #include "SiteNames.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
@@ -76,6 +84,8 @@ constexpr const char *kCoroutineCall = "__coroscope_coroutine_call";
 constexpr const char *kHookPrefix = "__coroscope_";
 constexpr const char *kSection = "coroscope_sites";
 constexpr const char *kCtorName = "coroscope.module_ctor";
+/// For -Rpass=coroscope / -Rpass-missed=coroscope (opt: -pass-remarks*=coroscope).
+constexpr const char *kPassName = "coroscope";
 
 /// What one site descriptor will say.
 struct SiteInfo {
@@ -113,9 +123,9 @@ struct CoroutineCall {
 
 /// One coroutine and the instructions to hook.
 struct Coroutine {
-  Function *F;
-  int Site;
-  CallInst *Begin;
+  Function *F = nullptr;
+  int Site = -1;
+  CallInst *Begin = nullptr;
   SmallVector<CallBase *, 2> Allocs; ///< operator new calls feeding coro.begin
   SmallVector<SuspendPoint, 8> Suspends;
   SmallVector<CallInst *, 2> Frees;
@@ -129,8 +139,8 @@ public:
 
 private:
   Module &M;
-  const InstrumentOptions &Opts;
   LLVMContext &Ctx;
+  const InstrumentOptions &Opts;
   std::vector<SiteInfo> Sites;
   std::vector<Coroutine> Coros;
   std::vector<HandleCall> HandleCalls;
@@ -139,8 +149,9 @@ private:
   StructType *SiteTy = nullptr;
   StringMap<Constant *> Strings;
 
-  void collect(Function &F);
-  void collectHandleCalls(Function &F);
+  bool analyze(Function &F, Coroutine &C, std::string &Why);
+  void addSites(Coroutine &C);
+  void collectHandleCalls(Function &F, const DenseSet<const Function *> &Skipped);
   void fileAndLine(const DILocation *Loc, SiteInfo &S);
   void buildTable();
   Constant *sitePtr(int Index);
@@ -164,26 +175,75 @@ std::string sourcePath(StringRef Dir, StringRef File) {
   return std::string(Full);
 }
 
+// Where a function breaks the shape instrument() relies on, it is skipped as
+// a whole: half its suspend points hooked would leave the runtime believing a
+// parked frame runs (a false concurrent-resume at its next resume()).
+static std::string describeAt(const Instruction *I) {
+  std::string S;
+  if (const DILocation *Loc = I->getDebugLoc().get()) {
+    while (const DILocation *At = Loc->getInlinedAt())
+      Loc = At;
+    S = " at line " + std::to_string(Loc->getLine());
+    if (Loc->getColumn())
+      S += ":" + std::to_string(Loc->getColumn());
+  }
+  return S;
+}
+
+/// Edges into Succ can each take a hook: one edge per predecessor, from a
+/// terminator that SplitEdge can split.
+static bool hookableEdgesInto(BasicBlock *Succ) {
+  for (BasicBlock *Pred : predecessors(Succ)) {
+    Instruction *T = Pred->getTerminator();
+    if (!isa<BranchInst, SwitchInst, InvokeInst>(T))
+      return false;
+    unsigned N = 0;
+    for (BasicBlock *S : successors(Pred))
+      N += S == Succ;
+    if (N != 1)
+      return false;
+  }
+  return true;
+}
+
+/// The pass ran on this function before (opt run twice, an instrumented .ll).
+static bool callsHooks(const Function &F) {
+  for (const Instruction &I : instructions(F))
+    if (const auto *CB = dyn_cast<CallBase>(&I))
+      if (const Function *Callee = CB->getCalledFunction();
+          Callee && Callee->getName().starts_with(kHookPrefix))
+        return true;
+  return false;
+}
+
+static bool isIntrinsic(const Value *V, Intrinsic::ID ID) {
+  const auto *II = dyn_cast_or_null<IntrinsicInst>(V);
+  return II && II->getIntrinsicID() == ID;
+}
+
 // STEP 1: find coroutines and their suspend points without changing anything,
-// so the site table size is known before any hook refers to it.
-void Instrumenter::collect(Function &F) {
+// so the site table size is known before any hook refers to it. Returns
+// false for a function that is not a coroutine or that cannot be
+// instrumented; then Why says why (empty: not a coroutine).
+bool Instrumenter::analyze(Function &F, Coroutine &C, std::string &Why) {
   if (F.isDeclaration() || F.getName().starts_with(kHookPrefix))
-    return;
-  CallInst *Begin = nullptr;
-  Coroutine C{&F, -1, nullptr, {}, {}, {}, {}};
+    return false;
+  C = Coroutine{&F, -1, nullptr, {}, {}, {}, {}};
   for (Instruction &I : instructions(F)) {
     auto *II = dyn_cast<IntrinsicInst>(&I);
     if (!II)
       continue;
     switch (II->getIntrinsicID()) {
     case Intrinsic::coro_begin:
-      Begin = II;
+      if (C.Begin) {
+        Why = "more than one llvm.coro.begin";
+        return false;
+      }
+      C.Begin = II;
       break;
-    case Intrinsic::coro_suspend: {
-      SuspendPoint P{-1, II, dyn_cast<Instruction>(II->getArgOperand(0)), nullptr};
-      C.Suspends.push_back(P);
+    case Intrinsic::coro_suspend:
+      C.Suspends.push_back({-1, II, dyn_cast<Instruction>(II->getArgOperand(0)), nullptr});
       break;
-    }
     case Intrinsic::coro_free:
       C.Frees.push_back(II);
       break;
@@ -194,10 +254,93 @@ void Instrumenter::collect(Function &F) {
       break;
     }
   }
-  if (!Begin)
-    return;
-  C.Begin = Begin;
+  if (!C.Begin)
+    return false;
+  if (callsHooks(F)) {
+    Why = "it is instrumented already (it calls __coroscope_ hooks)";
+    return false;
+  }
+  // Only the switch lowering (llvm.coro.id) is C++'s; retcon and async
+  // coroutines (Swift) have other suspend and end intrinsics.
+  if (!isIntrinsic(C.Begin->getArgOperand(0), Intrinsic::coro_id)) {
+    Why = "llvm.coro.begin does not take its token from llvm.coro.id (not a C++ coroutine)";
+    return false;
+  }
 
+  // The frame memory: a phi of null (elided) and operator new's result.
+  Value *Mem = C.Begin->getArgOperand(1);
+  SmallVector<Value *, 2> Candidates;
+  if (auto *Phi = dyn_cast<PHINode>(Mem))
+    Candidates.append(Phi->incoming_values().begin(), Phi->incoming_values().end());
+  else
+    Candidates.push_back(Mem);
+  for (Value *V : Candidates)
+    if (auto *CB = dyn_cast<CallBase>(V); CB && !isa<IntrinsicInst>(CB) && CB->arg_size() >= 1 &&
+                                          CB->getArgOperand(0)->getType()->isIntegerTy() &&
+                                          !is_contained(C.Allocs, CB)) // one hook per allocation
+      C.Allocs.push_back(CB);
+
+  DominatorTree DT(F);
+  for (SuspendPoint &P : C.Suspends) {
+    std::string At = describeAt(P.Suspend);
+    if (!isa<ConstantInt>(P.Suspend->getArgOperand(1)) ||
+        !isIntrinsic(P.Save, Intrinsic::coro_save)) {
+      Why = "suspend point" + At + " has no llvm.coro.save or no constant 'final' flag";
+      return false;
+    }
+    if (!DT.dominates(C.Begin, P.Save)) {
+      Why = "suspend point" + At + " is not dominated by llvm.coro.begin";
+      return false;
+    }
+    // The resumed edge is the switch's case 0, reached from nowhere else.
+    auto *Switch = P.Suspend->hasOneUse() ? dyn_cast<SwitchInst>(P.Suspend->user_back()) : nullptr;
+    auto Case = Switch ? Switch->findCaseValue(ConstantInt::get(Type::getInt8Ty(Ctx), 0))
+                       : SwitchInst::CaseIt(nullptr, 0);
+    if (!Switch || Case == Switch->case_default() ||
+        !hookableEdgesInto(Case->getCaseSuccessor())) {
+      Why = "the result of llvm.coro.suspend" + At + " does not select its resume path " +
+            "through one switch case";
+      return false;
+    }
+    // llvm.coro.await.suspend.* follows the coro.save in the same block.
+    for (Instruction *I = P.Save->getNextNode(); I; I = I->getNextNode())
+      if (auto *CB = dyn_cast<CallBase>(I))
+        if (Function *Callee = CB->getCalledFunction();
+            Callee && (Callee->getIntrinsicID() == Intrinsic::coro_await_suspend_void ||
+                       Callee->getIntrinsicID() == Intrinsic::coro_await_suspend_bool ||
+                       Callee->getIntrinsicID() == Intrinsic::coro_await_suspend_handle)) {
+          P.AwaitSuspend = CB;
+          break;
+        }
+    if (!P.AwaitSuspend)
+      continue; // Clang before 19: the frame parks at coro.suspend itself
+    if (auto *Inv = dyn_cast<InvokeInst>(P.AwaitSuspend); Inv && !Inv->getUnwindDest()->isLandingPad()) {
+      Why = "await_suspend" + At + " unwinds to a funclet pad";
+      return false;
+    }
+    if (P.AwaitSuspend->getCalledFunction()->getIntrinsicID() ==
+        Intrinsic::coro_await_suspend_handle) {
+      // The hook goes into the wrapper, before the tail call it feeds.
+      auto *Wrapper = dyn_cast<Function>(P.AwaitSuspend->getArgOperand(2));
+      if (!Wrapper || Wrapper->isDeclaration() || Wrapper->arg_size() < 2 ||
+          !Wrapper->hasOneUse() || !Wrapper->getReturnType()->isPointerTy()) {
+        Why = "the await_suspend wrapper" + At + " is not a definition of its own " +
+              "returning the next coroutine";
+        return false;
+      }
+    }
+  }
+  for (CallInst *End : C.Ends)
+    if (!isa<ConstantInt>(End->getArgOperand(1))) {
+      Why = "llvm.coro.end" + describeAt(End) + " has no constant 'unwind' flag";
+      return false;
+    }
+  return true;
+}
+
+/// Gives the coroutine and its suspend points their site descriptors.
+void Instrumenter::addSites(Coroutine &C) {
+  Function &F = *C.F;
   SiteInfo FnSite(log::kSiteFunction);
   FnSite.Name = demangledName(F.getName());
   if (const DISubprogram *SP = F.getSubprogram()) {
@@ -208,38 +351,12 @@ void Instrumenter::collect(Function &F) {
   }
   // For function sites the "awaiter" slot names the promise type, which ties
   // the function to the coroutine_handle<Promise> calls that act on its frames.
-  for (Instruction &I : instructions(F))
-    if (auto *Id = dyn_cast<IntrinsicInst>(&I); Id && Id->getIntrinsicID() == Intrinsic::coro_id) {
-      FnSite.Awaiter = promiseTypeName(Id->getArgOperand(1)->stripPointerCasts());
-      break;
-    }
+  FnSite.Awaiter = promiseTypeName(
+      cast<IntrinsicInst>(C.Begin->getArgOperand(0))->getArgOperand(1)->stripPointerCasts());
   C.Site = Sites.size();
   Sites.push_back(FnSite);
 
-  // The frame memory: a phi of null (elided) and operator new's result.
-  Value *Mem = Begin->getArgOperand(1);
-  SmallVector<Value *, 2> Candidates;
-  if (auto *Phi = dyn_cast<PHINode>(Mem))
-    Candidates.append(Phi->incoming_values().begin(), Phi->incoming_values().end());
-  else
-    Candidates.push_back(Mem);
-  for (Value *V : Candidates)
-    if (auto *CB = dyn_cast<CallBase>(V); CB && !isa<IntrinsicInst>(CB) && CB->arg_size() >= 1 &&
-                                          CB->getArgOperand(0)->getType()->isIntegerTy())
-      C.Allocs.push_back(CB);
-
   for (SuspendPoint &P : C.Suspends) {
-    // llvm.coro.await.suspend.* follows the coro.save in the same block.
-    if (P.Save)
-      for (Instruction *I = P.Save->getNextNode(); I; I = I->getNextNode())
-        if (auto *CB = dyn_cast<CallBase>(I))
-          if (Function *Callee = CB->getCalledFunction();
-              Callee && (Callee->getIntrinsicID() == Intrinsic::coro_await_suspend_void ||
-                         Callee->getIntrinsicID() == Intrinsic::coro_await_suspend_bool ||
-                         Callee->getIntrinsicID() == Intrinsic::coro_await_suspend_handle)) {
-            P.AwaitSuspend = CB;
-            break;
-          }
     bool IsFinal = cast<ConstantInt>(P.Suspend->getArgOperand(1))->isOne();
     const Function *Wrapper =
         P.AwaitSuspend ? dyn_cast<Function>(P.AwaitSuspend->getArgOperand(2)) : nullptr;
@@ -267,7 +384,6 @@ void Instrumenter::collect(Function &F) {
                   ": " + L.Type;
       Sites.push_back(S);
     }
-  Coros.push_back(std::move(C));
 }
 
 void Instrumenter::fileAndLine(const DILocation *Loc, SiteInfo &S) {
@@ -363,6 +479,19 @@ FunctionCallee Instrumenter::hook(const char *Name, ArrayRef<Type *> Params, boo
   return Callee;
 }
 
+/// Where code that runs right after Call returns normally goes: an invoke's
+/// result is usable only on its normal edge, which gets a block of its own
+/// unless the normal destination is reached from nowhere else.
+static Instruction *afterCall(CallBase *Call) {
+  auto *Inv = dyn_cast<InvokeInst>(Call);
+  if (!Inv)
+    return Call->getNextNode();
+  BasicBlock *Normal = Inv->getNormalDest();
+  if (!Normal->getSinglePredecessor())
+    Normal = SplitEdge(Inv->getParent(), Normal);
+  return &*Normal->getFirstInsertionPt();
+}
+
 static void insertOnEdge(BasicBlock *From, BasicBlock *To, FunctionCallee Hook,
                          ArrayRef<Value *> Args) {
   BasicBlock *Mid = SplitEdge(From, To);
@@ -388,10 +517,7 @@ void Instrumenter::instrument(Coroutine &C) {
 
   for (CallBase *A : C.Allocs) {
     IRBuilder<> B(Ctx);
-    if (auto *Inv = dyn_cast<InvokeInst>(A))
-      B.SetInsertPoint(Inv->getNormalDest()->getFirstInsertionPt());
-    else
-      B.SetInsertPoint(A->getNextNode());
+    B.SetInsertPoint(afterCall(A));
     B.SetCurrentDebugLocation(A->getDebugLoc());
     Value *Size = B.CreateZExtOrTrunc(A->getArgOperand(0), I64);
     B.CreateCall(Alloc, {Fn, A, Size});
@@ -404,9 +530,7 @@ void Instrumenter::instrument(Coroutine &C) {
 
   for (SuspendPoint &P : C.Suspends) {
     Constant *Site = sitePtr(P.Site);
-    auto *Switch = P.Suspend->hasOneUse() ? dyn_cast<SwitchInst>(P.Suspend->user_back()) : nullptr;
-    if (!Switch)
-      continue; // not Clang's shape: leave the point uninstrumented
+    auto *Switch = cast<SwitchInst>(P.Suspend->user_back()); // analyze() checked the shape
     BasicBlock *ReadyBB = Switch->findCaseValue(ConstantInt::get(Type::getInt8Ty(Ctx), 0))
                               ->getCaseSuccessor();
     BasicBlock *SwitchBB = Switch->getParent();
@@ -472,7 +596,8 @@ void Instrumenter::instrument(Coroutine &C) {
     // An unwinding coro.end is false only in the ramp: the exception leaves
     // the coroutine call itself.
     for (User *U : End->users())
-      if (auto *Br = dyn_cast<BranchInst>(U); Br && Br->isConditional())
+      if (auto *Br = dyn_cast<BranchInst>(U);
+          Br && Br->isConditional() && Br->getSuccessor(0) != Br->getSuccessor(1))
         insertOnEdge(Br->getParent(), Br->getSuccessor(1), RampRet, {Fn, Frame});
   }
 }
@@ -489,10 +614,7 @@ void Instrumenter::instrumentAwaitReturn(const SuspendPoint &P, Value *Frame) {
   Constant *Site = sitePtr(P.Site);
   if (P.AwaitSuspend->getCalledFunction()->getIntrinsicID() ==
       Intrinsic::coro_await_suspend_handle) {
-    auto *Wrapper = dyn_cast<Function>(P.AwaitSuspend->getArgOperand(2));
-    if (!Wrapper || Wrapper->isDeclaration() || Wrapper->arg_size() < 2 ||
-        Wrapper->getNumUses() != 1)
-      return;
+    auto *Wrapper = cast<Function>(P.AwaitSuspend->getArgOperand(2)); // analyze() checked it
     FunctionCallee Transfer = hook(kAwaitTransfer, {Ptr, Ptr, Ptr}, true);
     for (BasicBlock &BB : *Wrapper)
       if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator());
@@ -503,13 +625,8 @@ void Instrumenter::instrumentAwaitReturn(const SuspendPoint &P, Value *Frame) {
     return;
   }
   FunctionCallee Return = hook(kAwaitReturn, {Ptr, Ptr}, true);
-  if (auto *Inv = dyn_cast<InvokeInst>(P.AwaitSuspend)) {
-    IRBuilder<> B(&*Inv->getNormalDest()->getFirstInsertionPt());
-    B.CreateCall(Return, {Site, Frame});
-  } else {
-    IRBuilder<> B(P.AwaitSuspend->getNextNode());
-    B.CreateCall(Return, {Site, Frame});
-  }
+  IRBuilder<> B(afterCall(P.AwaitSuspend));
+  B.CreateCall(Return, {Site, Frame});
 }
 
 // STEP 4: coroutine_handle::resume()/destroy()/done() are hooked where user
@@ -517,8 +634,9 @@ void Instrumenter::instrumentAwaitReturn(const SuspendPoint &P, Value *Frame) {
 // intrinsic itself sits in <coroutine>) and the hooks do not depend on which
 // copy of the linkonce_odr std member the linker keeps. Direct uses of the
 // intrinsics outside those members are hooked in place.
-void Instrumenter::collectHandleCalls(Function &F) {
-  if (F.isDeclaration() || F.getName().starts_with(kHookPrefix) || stdHandleOp(F))
+void Instrumenter::collectHandleCalls(Function &F, const DenseSet<const Function *> &Skipped) {
+  if (F.isDeclaration() || F.getName().starts_with(kHookPrefix) || stdHandleOp(F) ||
+      callsHooks(F))
     return;
   for (Instruction &I : instructions(F)) {
     auto *CB = dyn_cast<CallBase>(&I);
@@ -538,7 +656,9 @@ void Instrumenter::collectHandleCalls(Function &F) {
       Op = log::kSiteDoneCall;
       break;
     default:
-      if (Callee->isPresplitCoroutine() && !isa<IntrinsicInst>(CB)) {
+      // A call of a coroutine left uninstrumented would hand its creation
+      // site to the next frame this thread begins.
+      if (Callee->isPresplitCoroutine() && !isa<IntrinsicInst>(CB) && !Skipped.count(Callee)) {
         SiteInfo C(log::kSiteCoroutineCall);
         C.Callee = Callee;
         C.Name = demangledName(F.getName());
@@ -671,9 +791,32 @@ void Instrumenter::emitCtor() {
 }
 
 bool Instrumenter::run() {
+  // Every coroutine is judged before any site is numbered, so that calls of
+  // a skipped one get no site either.
+  DenseMap<const Function *, size_t> Found;
+  DenseSet<const Function *> Skipped;
+  std::vector<Coroutine> All;
   for (Function &F : M) {
-    collect(F);
-    collectHandleCalls(F);
+    Coroutine C;
+    std::string Why;
+    if (analyze(F, C, Why)) {
+      Found[&F] = All.size();
+      All.push_back(std::move(C));
+    } else if (!Why.empty()) {
+      Skipped.insert(&F);
+      OptimizationRemarkEmitter ORE(&F);
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(kPassName, "NotInstrumented", &F)
+               << "coroscope: not instrumenting '" << demangledName(F.getName()) << "': " << Why;
+      });
+    }
+  }
+  for (Function &F : M) {
+    if (auto It = Found.find(&F); It != Found.end()) {
+      addSites(All[It->second]);
+      Coros.push_back(std::move(All[It->second]));
+    }
+    collectHandleCalls(F, Skipped);
   }
   if (Sites.empty())
     return false;
@@ -687,8 +830,16 @@ bool Instrumenter::run() {
       if (auto It = FunctionSite.find(S.Callee); It != FunctionSite.end())
         S.FunctionIndex = It->second;
   buildTable();
-  for (Coroutine &C : Coros)
+  for (Coroutine &C : Coros) {
     instrument(C);
+    OptimizationRemarkEmitter ORE(C.F);
+    ORE.emit([&] {
+      return OptimizationRemark(kPassName, "Instrumented", C.F)
+             << "coroscope: instrumented '" << demangledName(C.F->getName()) << "': "
+             << std::to_string(C.Suspends.size())
+             << (C.Suspends.size() == 1 ? " suspend point" : " suspend points");
+    });
+  }
   for (const HandleCall &H : HandleCalls)
     instrumentHandleCall(H);
   Type *Ptr = PointerType::getUnqual(Ctx);

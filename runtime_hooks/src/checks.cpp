@@ -264,7 +264,10 @@ void onAwaitTransfer(ThreadState *t, const Site *site, uint64_t frame, uint64_t 
   onAwaitReturn(t, site, frame);
   if (!gOptions.checks)
     return;
-  bool is_await = site && site->kind != kSiteFinal;
+  // A transfer from a co_yield, like one from the final suspend point, hands
+  // control back to the consumer (an async generator's co_yield): it awaits
+  // nothing.
+  bool is_await = site && site->kind != kSiteFinal && site->kind != kSiteYield;
   if (target == 0) {
     if (is_await) {
       FrameEntry *e = findFrame(frame);
@@ -386,10 +389,17 @@ void onResumeEnter(ThreadState *t, const Site *call, uint64_t frame) {
   FrameEntry *e = findFrame(frame);
   if (!e)
     return;
-  // Inside an await_suspend of a co_await, the resumed frame is what that
-  // await waits for.
+  // Inside an await_suspend of a co_await, a resume() of a task that has not
+  // started is that await starting it, and one of a finished task is a
+  // second await of it. A frame parked mid-body is resumed because what it
+  // waits for happened (a lock handed over by an unlock() that an
+  // await_suspend calls, an event set there): no await of it.
+  uint64_t w = e->word.load(std::memory_order_acquire);
+  uint32_t flags = e->flags.load(std::memory_order_relaxed);
+  bool starts_or_reruns = (flags & kFlagAtInitial) || wordState(w) == kFrameFinal ||
+                          (wordState(w) == kFrameSuspending && (flags & kFlagCompleted));
   bool in_await = t->await_frame && t->await_frame != frame && t->await_site &&
-                  t->await_site == t->body_await_site;
+                  t->await_site == t->body_await_site && starts_or_reruns;
   checkRun(t, frame, e, idOf(call), in_await, "resume()", in_await ? t->await_frame : 0);
   if (in_await) {
     e->awaiter = t->await_frame;
