@@ -2,10 +2,10 @@
 //
 // Meant for CI: run the tests with the runtime's checks enabled, then
 // `coroscope check` over the logs fails the job when any finding reaches the
-// chosen severity. It reads no events: a report's statistics are not needed
-// to judge findings, and skipping the replay keeps it fast on large logs.
-// Advice (--fail-on advice) and budgets (--budget) are judged on those
-// statistics, so they replay the events as `report` does.
+// chosen severity. It replays the events as `report` does even when only the
+// runtime's findings are judged: a gate must not pass a log whose events are
+// corrupt (exit 2), and advice (--fail-on advice) and budgets (--budget) need
+// the statistics anyway.
 //
 //===----------------------------------------------------------------------===//
 #include "commands.h"
@@ -27,17 +27,13 @@ CheckResult checkLogs(const std::vector<std::string> &logs,
                       unsigned jobs) {
   std::vector<Finding> findings;
   std::optional<BudgetResult> judged;
-  if (fail_on == log::kSeverityAdvice || budget) {
-    Report report = analyzeLogs(logs, jobs);
-    if (fail_on == log::kSeverityAdvice)
-      for (Finding &f : advise(report, advice))
-        report.findings.add(std::move(f));
-    findings = report.findings.sorted();
-    if (budget)
-      judged = checkBudget(*budget, report, findings);
-  } else {
-    findings = collectLogFindings(logs, jobs).sorted();
-  }
+  Report report = analyzeLogs(logs, jobs);
+  if (fail_on == log::kSeverityAdvice)
+    for (Finding &f : advise(report, advice))
+      report.findings.add(std::move(f));
+  findings = report.findings.sorted();
+  if (budget)
+    judged = checkBudget(*budget, report, findings);
   CheckResult result;
   for (const Finding &f : findings)
     if (f.severity >= fail_on)

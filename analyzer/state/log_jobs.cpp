@@ -128,23 +128,4 @@ Report analyzeLogs(const std::vector<std::string> &logs, unsigned jobs) {
   return total;
 }
 
-FindingSet collectLogFindings(const std::vector<std::string> &logs,
-                              unsigned jobs) {
-  FindingSet total;
-  std::vector<std::optional<FindingSet>> parts(logs.size());
-  forEachLog(
-      logs.size(), jobs,
-      [&](size_t i, const StopQuery &) {
-        LogIndex index(logs[i]);
-        FindingSet set;
-        collectFindings(index, set);
-        parts[i] = std::move(set);
-      },
-      [&](size_t i) {
-        total.merge(std::move(*parts[i]));
-        parts[i].reset();
-      });
-  return total;
-}
-
 } // namespace coroscope::analyzer

@@ -37,11 +37,6 @@ void forEachLog(size_t logs, unsigned jobs,
 /// Every log replayed into one report, as analyzeLog on each in turn.
 Report analyzeLogs(const std::vector<std::string> &logs, unsigned jobs);
 
-/// The findings of every log, as collectFindings on each in turn; reads no
-/// events.
-FindingSet collectLogFindings(const std::vector<std::string> &logs,
-                              unsigned jobs);
-
 } // namespace coroscope::analyzer
 
 #endif // COROSCOPE_ANALYZER_STATE_LOG_JOBS_H
