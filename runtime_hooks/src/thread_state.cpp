@@ -1,7 +1,7 @@
 //===- thread_state.cpp - Per-thread event buffer and check context -------===//
 //
 // See thread_state.h. The hot path (emit, inline there) is a TLS load, a
-// packed record of 4-16 bytes and a release store of the fill level;
+// packed record of 4-24 bytes and a release store of the fill level;
 // everything else is the slow path.
 //
 //===----------------------------------------------------------------------===//
@@ -31,7 +31,6 @@ ThreadState *gThreads = nullptr; // guarded by the writer lock
 uint32_t gNextThread = 0;        // guarded by the writer lock
 pthread_key_t gExitKey;
 pthread_once_t gOnce = PTHREAD_ONCE_INIT;
-
 
 // Writes what `t` appended since the last flush. Only the owner rewinds
 // the buffer (`owner`), so a flush from another thread never races with an
