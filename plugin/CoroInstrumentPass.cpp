@@ -17,7 +17,8 @@
 // and, in any function, around every call of std::coroutine_handle's
 // resume/destroy/done (and direct llvm.coro.* uses) the handle hooks, and
 // before every call of a coroutine defined in the module coroutine_call(site),
-// which names the site that creates the frame. Code after a fall-through coro.end survives only in the ramp (CoroSplit
+// which names the site that creates the frame; these caller-side hooks are
+// markers until the end of the optimizer (HookMarkers.h says why). Code after a fall-through coro.end survives only in the ramp (CoroSplit
 // turns coro.end into `ret void` in the resume/destroy clones), which is what
 // makes ramp_return fire once per call. The allocation hook sits in the block
 // that CoroElide deletes when it elides the frame, so a frame without
@@ -33,6 +34,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CoroInstrumentPass.h"
+#include "HookMarkers.h"
 #include "SiteNames.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -156,7 +158,7 @@ private:
   void buildTable();
   Constant *sitePtr(int Index);
   Constant *stringPtr(StringRef S);
-  FunctionCallee hook(const char *Name, ArrayRef<Type *> Params, bool FramePtrArgs);
+  FunctionCallee hook(const char *Name, ArrayRef<Type *> Params);
   void instrument(Coroutine &C);
   void instrumentHandleCall(const HandleCall &H);
   void addUnwindHook(CallBase *Call, FunctionCallee Hook, ArrayRef<Value *> Args);
@@ -209,10 +211,13 @@ static bool hookableEdgesInto(BasicBlock *Succ) {
 /// The pass ran on this function before (opt run twice, an instrumented .ll).
 static bool callsHooks(const Function &F) {
   for (const Instruction &I : instructions(F))
-    if (const auto *CB = dyn_cast<CallBase>(&I))
+    if (const auto *CB = dyn_cast<CallBase>(&I)) {
       if (const Function *Callee = CB->getCalledFunction();
           Callee && Callee->getName().starts_with(kHookPrefix))
         return true;
+      if (isHookMarker(*CB))
+        return true;
+    }
   return false;
 }
 
@@ -449,34 +454,8 @@ Constant *Instrumenter::sitePtr(int Index) {
   return ConstantExpr::getInBoundsGetElementPtr(Table->getValueType(), Table, Idx);
 }
 
-FunctionCallee Instrumenter::hook(const char *Name, ArrayRef<Type *> Params, bool FramePtrArgs) {
-  FunctionType *FT = FunctionType::get(Type::getVoidTy(Ctx), Params, false);
-  FunctionCallee Callee = M.getOrInsertFunction(Name, FT);
-  if (auto *Fn = dyn_cast<Function>(Callee.getCallee())) {
-    Fn->setDoesNotThrow();
-    // The inliner must price a ramp exactly as it would without the hooks:
-    // CoroElide can only elide a frame whose ramp was inlined into the
-    // caller, and five hook calls push a small ramp over the threshold.
-    // InlineCost reads "call-inline-cost" from the callee and uses it as the
-    // whole cost of the call.
-    Fn->addFnAttr("call-inline-cost", "0");
-    if (FramePtrArgs) {
-      // Hooks read the site descriptor and write only runtime state; frame
-      // pointers are logged as numbers, never dereferenced or kept.
-      Fn->setMemoryEffects(MemoryEffects::argMemOnly(ModRefInfo::Ref) |
-                           MemoryEffects::inaccessibleMemOnly(ModRefInfo::ModRef));
-      // Parameter 0 is the site descriptor (read); the rest are frames.
-      // coroutine_call keeps its site for the frame_begin that follows.
-      bool KeepsSite = StringRef(Name) == kCoroutineCall;
-      for (unsigned I = 0; I < Params.size(); ++I)
-        if (Params[I]->isPointerTy() && !(I == 0 && KeepsSite)) {
-          Fn->addParamAttr(I, Attribute::NoCapture);
-          if (I > 0)
-            Fn->addParamAttr(I, Attribute::ReadNone);
-        }
-    }
-  }
-  return Callee;
+FunctionCallee Instrumenter::hook(const char *Name, ArrayRef<Type *> Params) {
+  return declareHook(M, Name, Params, StringRef(Name) == kCoroutineCall);
 }
 
 /// Where code that runs right after Call returns normally goes: an invoke's
@@ -502,14 +481,14 @@ static void insertOnEdge(BasicBlock *From, BasicBlock *To, FunctionCallee Hook,
 // STEP 3: hooks for one coroutine.
 void Instrumenter::instrument(Coroutine &C) {
   Type *Ptr = PointerType::getUnqual(Ctx), *I64 = Type::getInt64Ty(Ctx);
-  FunctionCallee Alloc = hook(kFrameAlloc, {Ptr, Ptr, I64}, true);
-  FunctionCallee BeginH = hook(kFrameBegin, {Ptr, Ptr}, true);
-  FunctionCallee RampRet = hook(kRampReturn, {Ptr, Ptr}, true);
-  FunctionCallee Ready = hook(kAwaitReady, {Ptr, Ptr}, true);
-  FunctionCallee SuspendH = hook(kAwaitSuspend, {Ptr, Ptr}, true);
-  FunctionCallee Cancel = hook(kAwaitCancel, {Ptr, Ptr}, true);
-  FunctionCallee ResumeH = hook(kFrameResume, {Ptr, Ptr}, true);
-  FunctionCallee FreeH = hook(kFrameFree, {Ptr, Ptr, Ptr}, true);
+  FunctionCallee Alloc = hook(kFrameAlloc, {Ptr, Ptr, I64});
+  FunctionCallee BeginH = hook(kFrameBegin, {Ptr, Ptr});
+  FunctionCallee RampRet = hook(kRampReturn, {Ptr, Ptr});
+  FunctionCallee Ready = hook(kAwaitReady, {Ptr, Ptr});
+  FunctionCallee SuspendH = hook(kAwaitSuspend, {Ptr, Ptr});
+  FunctionCallee Cancel = hook(kAwaitCancel, {Ptr, Ptr});
+  FunctionCallee ResumeH = hook(kFrameResume, {Ptr, Ptr});
+  FunctionCallee FreeH = hook(kFrameFree, {Ptr, Ptr, Ptr});
 
   Constant *Fn = sitePtr(C.Site);
   Value *Frame = C.Begin;
@@ -615,7 +594,7 @@ void Instrumenter::instrumentAwaitReturn(const SuspendPoint &P, Value *Frame) {
   if (P.AwaitSuspend->getCalledFunction()->getIntrinsicID() ==
       Intrinsic::coro_await_suspend_handle) {
     auto *Wrapper = cast<Function>(P.AwaitSuspend->getArgOperand(2)); // analyze() checked it
-    FunctionCallee Transfer = hook(kAwaitTransfer, {Ptr, Ptr, Ptr}, true);
+    FunctionCallee Transfer = hook(kAwaitTransfer, {Ptr, Ptr, Ptr});
     for (BasicBlock &BB : *Wrapper)
       if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator());
           Ret && Ret->getReturnValue() && Ret->getReturnValue()->getType()->isPointerTy()) {
@@ -624,7 +603,7 @@ void Instrumenter::instrumentAwaitReturn(const SuspendPoint &P, Value *Frame) {
       }
     return;
   }
-  FunctionCallee Return = hook(kAwaitReturn, {Ptr, Ptr}, true);
+  FunctionCallee Return = hook(kAwaitReturn, {Ptr, Ptr});
   IRBuilder<> B(afterCall(P.AwaitSuspend));
   B.CreateCall(Return, {Site, Frame});
 }
@@ -696,6 +675,8 @@ void Instrumenter::collectHandleCalls(Function &F, const DenseSet<const Function
   }
 }
 
+// These hooks sit in the callers, where CoroElide decides: markers until
+// the optimizer is done (HookMarkers.h).
 void Instrumenter::instrumentHandleCall(const HandleCall &H) {
   Type *Ptr = PointerType::getUnqual(Ctx);
   const char *Enter = H.Op == log::kSiteResumeCall    ? kResumeEnter
@@ -709,18 +690,19 @@ void Instrumenter::instrumentHandleCall(const HandleCall &H) {
   // coroutine_handle holds exactly the frame pointer (libstdc++ and libc++).
   Value *Frame = H.ThroughThis ? B.CreateLoad(Ptr, H.Call->getArgOperand(0), "coroscope.frame")
                                : H.Call->getArgOperand(0);
-  B.CreateCall(hook(Enter, {Ptr, Ptr}, true), {Site, Frame});
+  createHookMarker(B, Enter, Site, Frame);
   if (!Exit)
     return;
-  FunctionCallee ExitH = hook(Exit, {Ptr, Ptr}, true);
   if (auto *Inv = dyn_cast<InvokeInst>(H.Call)) {
-    insertOnEdge(Inv->getParent(), Inv->getNormalDest(), ExitH, {Site, Frame});
+    BasicBlock *Mid = SplitEdge(Inv->getParent(), Inv->getNormalDest());
+    IRBuilder<> After(Mid->getTerminator());
+    createHookMarker(After, Exit, Site, Frame);
   } else {
     IRBuilder<> After(H.Call->getNextNode());
-    After.CreateCall(ExitH, {Site, Frame});
+    createHookMarker(After, Exit, Site, Frame);
   }
   if (H.Op == log::kSiteResumeCall)
-    addUnwindHook(H.Call, hook(kResumeUnwind, {Ptr, Ptr}, true), {Site, Frame});
+    addUnwindHook(H.Call, hook(kResumeUnwind, {Ptr, Ptr}), {Site, Frame});
 }
 
 // An exception that escapes a coroutine (unhandled_exception rethrows) leaves
@@ -842,10 +824,9 @@ bool Instrumenter::run() {
   }
   for (const HandleCall &H : HandleCalls)
     instrumentHandleCall(H);
-  Type *Ptr = PointerType::getUnqual(Ctx);
   for (const CoroutineCall &C : CoroutineCalls) {
     IRBuilder<> B(C.Call);
-    B.CreateCall(hook(kCoroutineCall, {Ptr}, true), {sitePtr(C.Site)});
+    createHookMarker(B, kCoroutineCall, sitePtr(C.Site), nullptr);
   }
   if (!M.getFunction(kCtorName))
     emitCtor();

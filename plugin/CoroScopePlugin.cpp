@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CoroInstrumentPass.h"
+#include "HookMarkers.h"
 #include "FrameLocals.h"
 #include "checks/CheckRegistry.h"
 #include "checks/CheckRunner.h"
@@ -64,6 +65,9 @@ protected:
               IO.FrameLocals = frameLocalsOf;
               MPM.addPass(CoroInstrumentPass(std::move(IO)));
             });
+        // After the last CoroElide: see HookMarkers.h.
+        PB.registerOptimizerLastEPCallback(
+            [](ModulePassManager &MPM, OptimizationLevel) { MPM.addPass(HookLowerPass()); });
       });
     }
     std::vector<std::unique_ptr<clang::ASTConsumer>> Consumers;

@@ -7,10 +7,11 @@
 // once"), which aborts opt.
 //
 // USAGE:
-//   opt-19 -load-pass-plugin=build/lib/CoroScopePass.so -passes=coroscope x.ll
+//   opt-19 -load-pass-plugin=build/lib/CoroScopePass.so -passes=coroscope,coroscope-lower x.ll
 //
 //===----------------------------------------------------------------------===//
 #include "CoroInstrumentPass.h"
+#include "HookMarkers.h"
 
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
@@ -19,13 +20,21 @@ using namespace llvm;
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "CoroScope", "0.1", [](PassBuilder &PB) {
-            // By name only: clang's -fplugin= path adds the pass itself.
+            // By name only: clang's -fplugin= path adds the passes itself.
+            // "coroscope" leaves the caller-side hooks as markers until
+            // "coroscope-lower" (HookMarkers.h), which default<On> runs last.
             PB.registerPipelineParsingCallback(
                 [](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
-                  if (Name != "coroscope")
+                  if (Name == "coroscope")
+                    MPM.addPass(coroscope::CoroInstrumentPass());
+                  else if (Name == "coroscope-lower")
+                    MPM.addPass(coroscope::HookLowerPass());
+                  else
                     return false;
-                  MPM.addPass(coroscope::CoroInstrumentPass());
                   return true;
                 });
+            PB.registerOptimizerLastEPCallback([](ModulePassManager &MPM, OptimizationLevel) {
+              MPM.addPass(coroscope::HookLowerPass());
+            });
           }};
 }

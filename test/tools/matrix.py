@@ -5,7 +5,7 @@ Usage:
   matrix.py --clangxx CLANG++ --coroscope COROSCOPE --work DIR
             [--rows SET[,SET...]] [--lib SRC] [--dlopen SRC] [--extra FLAG]...
             [--std c++20] [--expect-finding CHECK]... [--allow-finding CHECK]...
-            [--need-generator] [--xfail-elision ROWGLOB]... [--timeout SECONDS]
+            [--need-generator] [--timeout SECONDS]
             PROGRAM.cpp
   matrix.py --list-rows [--rows SET]
 
@@ -28,13 +28,6 @@ For each row (build configuration) it
 Each failing row prints `FAIL <program> <row>: ...` lines naming the count
 that differed. Exits 1 if a row failed, 2 on bad usage.
 
---xfail-elision ROWGLOB marks rows (fnmatch on the row name) where the
-instrumented build is known to elide other frames than the plain one (a
-plugin bug, see test/matrix/elision-noexcept-loop.cpp): there the two
-outputs must differ in heap_frames/heap_bytes of truth lines and nowhere
-else, and the report is compared with the instrumented build's truth. A
-row that no longer differs fails, so the mark is removed once fixed.
-
 Rows (--rows, comma-separated; a row appears once however often named):
   default   -O0, -O1, -O2, -O3 without -g, libstdc++, PIE, shared runtime
   pairwise  8 rows in which every pair of values of any two of the five
@@ -45,11 +38,9 @@ Rows (--rows, comma-separated; a row appears once however often named):
 """
 import argparse
 import difflib
-import fnmatch
 import itertools
 import json
 import os
-import re
 import shlex
 import subprocess
 import sys
@@ -151,10 +142,6 @@ def parse_truth(stdout):
     return truth, names, (calls - destroyed) if all_destroyed else None
 
 
-def without_heap(stdout):
-    return re.sub(r" heap_(frames|bytes)=\d+", "", stdout)
-
-
 def compare(truth, names, not_destroyed, report, expect, allow):
     problems = []
     by_key = {}
@@ -237,8 +224,7 @@ def has_generator(clangxx, std, stdlib_flags, work):
 
 
 def build_and_run_row(args, row, compile_flags, link_shared, link_static):
-    name = row_name(row)
-    d = os.path.join(args.work, name)
+    d = os.path.join(args.work, row_name(row))
     os.makedirs(d, exist_ok=True)
     common, exe_pie = row_flags(row, args.std)
     common += args.extra
@@ -279,15 +265,10 @@ def build_and_run_row(args, row, compile_flags, link_shared, link_static):
         r = run([exe, *run_args], args.timeout, env=env, cwd=vd)
         outputs[variant] = r
     plain, inst = outputs["plain"], outputs["inst"]
-    xfail = any(fnmatch.fnmatch(name, g) for g in args.xfail_elision)
     problems = []
     if plain.returncode != inst.returncode:
         problems.append(f"exit status: plain {plain.returncode}, instrumented {inst.returncode}")
-    if xfail and plain.stdout == inst.stdout:
-        problems.append("XPASS: plain and instrumented builds elide the same frames now; "
-                        "drop --xfail-elision for this row")
-    elif plain.stdout != inst.stdout and not (
-            xfail and without_heap(plain.stdout) == without_heap(inst.stdout)):
+    if plain.stdout != inst.stdout:
         diff = list(difflib.unified_diff(plain.stdout.splitlines(), inst.stdout.splitlines(),
                                          "plain", "instrumented", lineterm="", n=0))
         problems.append("stdout differs:\n    " + "\n    ".join(diff[:40]))
@@ -296,8 +277,6 @@ def build_and_run_row(args, row, compile_flags, link_shared, link_static):
             problems.append("instrumented stderr:\n    " +
                             "\n    ".join(inst.stderr.strip().splitlines()[:20]))
         raise Failure("\n  ".join(problems))
-    # The instrumented build's own truth: the same as the plain one's except
-    # in an --xfail-elision row.
     truth, names, not_destroyed = parse_truth(inst.stdout)
     if not truth:
         raise Failure("the program printed no truth lines")
@@ -312,7 +291,7 @@ def build_and_run_row(args, row, compile_flags, link_shared, link_static):
                                args.expect_finding, args.allow_finding)
     if problems:
         raise Failure("\n  ".join(problems))
-    return len(truth), values, xfail
+    return len(truth), values
 
 
 def main():
@@ -329,7 +308,6 @@ def main():
     ap.add_argument("--allow-finding", action="append", default=[])
     ap.add_argument("--need-generator", action="store_true",
                     help="skip rows whose standard library has no <generator>")
-    ap.add_argument("--xfail-elision", action="append", default=[])
     ap.add_argument("--timeout", type=int, default=300)
     ap.add_argument("--list-rows", action="store_true")
     ap.add_argument("program", nargs="?")
@@ -358,11 +336,10 @@ def main():
             continue
         ran += 1
         try:
-            functions, values, xfail = build_and_run_row(args, row, compile_flags,
-                                                         link_shared, link_static)
-            note = " (elision differs, as expected: --xfail-elision)" if xfail else ""
+            functions, values = build_and_run_row(args, row, compile_flags,
+                                                  link_shared, link_static)
             print(f"ok   {prog} {row_name(row)}: {functions} functions, {values} values "
-                  f"({time.monotonic() - t0:.1f}s){note}")
+                  f"({time.monotonic() - t0:.1f}s)")
         except Failure as e:
             failed += 1
             print(f"FAIL {prog} {row_name(row)}:\n  {e}")

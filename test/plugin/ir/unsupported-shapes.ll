@@ -3,7 +3,7 @@
 ; calls of them get no coroutine_call site (it would be handed to the next
 ; frame the thread begins). A well-formed coroutine next to them is still
 ; instrumented, with a positive remark. opt verifies the output module.
-; RUN: %opt -passes=coroscope -pass-remarks=coroscope -pass-remarks-missed=coroscope -S %s -o %t.out.ll 2> %t.remarks
+; RUN: %opt -passes=coroscope,coroscope-lower -pass-remarks=coroscope -pass-remarks-missed=coroscope -S %s -o %t.out.ll 2> %t.remarks
 ; RUN: FileCheck %s --check-prefix=REMARK --implicit-check-not=remark < %t.remarks
 ; RUN: FileCheck %s < %t.out.ll
 ; RUN: opt -passes=verify -S %s -o %t.in.ll

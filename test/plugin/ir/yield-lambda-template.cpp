@@ -1,7 +1,7 @@
 // co_yield sites, a coroutine lambda, a member coroutine and a function
 // template instantiated twice: every coroutine gets its own function site.
 // RUN: %clangxx -O0 -S -emit-llvm -Xclang -disable-llvm-passes -gline-tables-only %s -o %t.ll
-// RUN: %opt -passes=coroscope -S %t.ll -o %t.out.ll
+// RUN: %opt -passes=coroscope,coroscope-lower -S %t.ll -o %t.out.ll
 // RUN: FileCheck %s < %t.out.ll
 // RUN: FileCheck %s --check-prefix=SITES < %t.out.ll
 #include "../../Inputs/kit.h"

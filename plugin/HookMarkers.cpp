@@ -1,0 +1,137 @@
+//===- HookMarkers.cpp - Hooks that the optimizer cannot see until it is done -===//
+//
+// See HookMarkers.h for why caller-side hooks wait for the end of the
+// optimizer. A marker names its hook through its third operand, a private
+// constant string `@coroscope.marker.<hook>` holding the hook's name, and the
+// hook's arity (1: site; 2: site, frame) through its fourth.
+//
+//===----------------------------------------------------------------------===//
+#include "HookMarkers.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Intrinsics.h"
+
+using namespace llvm;
+
+namespace coroscope {
+
+namespace {
+constexpr const char *kMarkerPrefix = "coroscope.marker.";
+constexpr const char *kHookPrefix = "__coroscope_";
+} // namespace
+
+FunctionCallee declareHook(Module &M, StringRef Name, ArrayRef<Type *> Params, bool KeepsSite) {
+  FunctionType *FT = FunctionType::get(Type::getVoidTy(M.getContext()), Params, false);
+  FunctionCallee Callee = M.getOrInsertFunction(Name, FT);
+  if (auto *Fn = dyn_cast<Function>(Callee.getCallee())) {
+    Fn->setDoesNotThrow();
+    // The inliner must price a ramp exactly as it would without the hooks:
+    // CoroElide can only elide a frame whose ramp was inlined into the
+    // caller, and five hook calls push a small ramp over the threshold.
+    // InlineCost reads "call-inline-cost" from the callee and uses it as the
+    // whole cost of the call.
+    Fn->addFnAttr("call-inline-cost", "0");
+    // Hooks read the site descriptor and write only runtime state; frame
+    // pointers are logged as numbers, never dereferenced or kept.
+    Fn->setMemoryEffects(MemoryEffects::argMemOnly(ModRefInfo::Ref) |
+                         MemoryEffects::inaccessibleMemOnly(ModRefInfo::ModRef));
+    for (unsigned I = 0; I < Params.size(); ++I)
+      if (Params[I]->isPointerTy() && !(I == 0 && KeepsSite)) {
+        Fn->addParamAttr(I, Attribute::NoCapture);
+        if (I > 0)
+          Fn->addParamAttr(I, Attribute::ReadNone);
+      }
+  }
+  return Callee;
+}
+
+static GlobalVariable *markerName(Module &M, StringRef Hook) {
+  std::string Name = (kMarkerPrefix + Hook).str();
+  if (GlobalVariable *GV = M.getGlobalVariable(Name, /*AllowInternal=*/true))
+    return GV;
+  Constant *Str = ConstantDataArray::getString(M.getContext(), Hook);
+  // Not unnamed_addr: ConstantMerge must not fold it into a look-alike.
+  auto *GV = new GlobalVariable(M, Str->getType(), /*isConstant=*/true,
+                                GlobalValue::PrivateLinkage, Str, Name);
+  GV->setAlignment(Align(1));
+  return GV;
+}
+
+CallInst *createHookMarker(IRBuilder<> &B, StringRef Hook, Constant *Site, Value *Frame) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  Type *Ptr = B.getPtrTy();
+  Function *Annotation =
+      Intrinsic::getDeclaration(&M, Intrinsic::var_annotation, {Ptr, Ptr});
+  unsigned Arity = Frame ? 2 : 1;
+  Value *FrameArg = Frame ? Frame : ConstantPointerNull::get(cast<PointerType>(Ptr));
+  CallInst *Marker = B.CreateCall(
+      Annotation, {FrameArg, Site, markerName(M, Hook), B.getInt32(Arity),
+                   ConstantPointerNull::get(cast<PointerType>(Ptr))});
+  // The frame and site are only logged: the marker must not make the frame
+  // escape where the hook would not (capture tracking reads call sites).
+  Marker->addParamAttr(0, Attribute::NoCapture);
+  Marker->addParamAttr(0, Attribute::ReadNone);
+  Marker->addParamAttr(1, Attribute::NoCapture);
+  Marker->addParamAttr(1, Attribute::ReadOnly);
+  return Marker;
+}
+
+/// The hook a marker stands for, or "" if Call is not a marker.
+static StringRef markedHook(const CallBase &Call) {
+  const Function *Callee = Call.getCalledFunction();
+  if (!Callee || Callee->getIntrinsicID() != Intrinsic::var_annotation)
+    return "";
+  auto *GV = dyn_cast<GlobalVariable>(Call.getArgOperand(2)->stripPointerCasts());
+  if (!GV || !GV->getName().starts_with(kMarkerPrefix) || !GV->hasInitializer())
+    return "";
+  auto *Str = dyn_cast<ConstantDataArray>(GV->getInitializer());
+  if (!Str || !Str->isCString())
+    return "";
+  StringRef Hook = Str->getAsCString();
+  return Hook.starts_with(kHookPrefix) ? Hook : "";
+}
+
+bool isHookMarker(const CallBase &Call) { return !markedHook(Call).empty(); }
+
+PreservedAnalyses HookLowerPass::run(Module &M, ModuleAnalysisManager &) {
+  SmallVector<CallInst *, 64> Markers;
+  for (Function &F : M)
+    if (F.getIntrinsicID() == Intrinsic::var_annotation)
+      for (User *U : F.users())
+        if (auto *Call = dyn_cast<CallInst>(U); Call && isHookMarker(*Call))
+          Markers.push_back(Call);
+  if (Markers.empty())
+    return PreservedAnalyses::all();
+  Type *Ptr = PointerType::getUnqual(M.getContext());
+  SmallVector<GlobalVariable *, 8> Names;
+  for (CallInst *Marker : Markers) {
+    StringRef Hook = markedHook(*Marker);
+    bool WithFrame = cast<ConstantInt>(Marker->getArgOperand(3))->getZExtValue() == 2;
+    SmallVector<Type *, 2> Params{Ptr};
+    SmallVector<Value *, 2> Args{Marker->getArgOperand(1)};
+    if (WithFrame) {
+      Params.push_back(Ptr);
+      Args.push_back(Marker->getArgOperand(0));
+    }
+    FunctionCallee Callee = declareHook(M, Hook, Params, /*KeepsSite=*/!WithFrame);
+    IRBuilder<> B(Marker);
+    CallInst *Call = B.CreateCall(Callee, Args);
+    Call->setDebugLoc(Marker->getDebugLoc());
+    auto *GV = cast<GlobalVariable>(Marker->getArgOperand(2)->stripPointerCasts());
+    if (!is_contained(Names, GV))
+      Names.push_back(GV);
+    Marker->eraseFromParent();
+  }
+  for (GlobalVariable *GV : Names)
+    if (GV->use_empty())
+      GV->eraseFromParent();
+  for (Function &F : make_early_inc_range(M))
+    if (F.getIntrinsicID() == Intrinsic::var_annotation && F.use_empty())
+      F.eraseFromParent();
+  return PreservedAnalyses::none();
+}
+
+} // namespace coroscope

@@ -1,0 +1,63 @@
+//===- HookMarkers.h - Hooks that the optimizer cannot see until it is done ===//
+//
+// A hook call placed in the caller of a coroutine (around
+// coroutine_handle::resume()/destroy()/done(), before the call of a
+// coroutine) sits where the optimizer decides heap allocation elision
+// (HALO): CoroElide elides a frame only if every path from its coro.begin
+// reaches a destroy naming that very value, and whether it does depends on
+// how jump threading, loop rotation and SimplifyCFG duplicated the blocks
+// around the destroy. Those passes price a block with the target's cost
+// model, in which a call costs 4 and their thresholds are 6 or so, so one
+// hook call next to a destroy changes what they duplicate, and with it which
+// frames are elided: the instrumented program would allocate differently from
+// the plain one.
+//
+// So such a hook is first inserted as a marker the cost models price at zero,
+//   call void @llvm.var.annotation(ptr nocapture readnone %frame,
+//        ptr nocapture readonly %site, ptr @coroscope.marker.<hook>, i32 0, ptr null)
+// (var.annotation: no code after lowering, TCC_Free, "assume-like" to the
+// inliner, writes only inaccessible memory so nothing deletes, merges or
+// reorders it against calls), and HookLowerPass, at the end of the optimizer
+// (OptimizerLastEP, after the last CoroElide), turns every marker into the
+// hook call `<hook>(%site[, %frame])`.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COROSCOPE_PLUGIN_HOOKMARKERS_H
+#define COROSCOPE_PLUGIN_HOOKMARKERS_H
+
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+
+namespace coroscope {
+
+/// Declares `void Name(Params...)` (a __coroscope_* hook of
+/// runtime_hooks/include/coroscope/hooks.h) with what the optimizer may
+/// assume of every hook: nounwind, reads its site descriptor (parameter 0),
+/// writes only runtime state, never dereferences or keeps a frame pointer.
+/// KeepsSite: the hook keeps its site pointer (coroutine_call does, for the
+/// frame_begin that follows).
+llvm::FunctionCallee declareHook(llvm::Module &M, llvm::StringRef Name,
+                                 llvm::ArrayRef<llvm::Type *> Params, bool KeepsSite = false);
+
+/// Inserts at B a marker for `Hook(Site)` (Frame null) or `Hook(Site, Frame)`.
+/// Hook is a __coroscope_* name whose parameters are (site, frame) or
+/// (site); HookLowerPass turns the marker into that call.
+llvm::CallInst *createHookMarker(llvm::IRBuilder<> &B, llvm::StringRef Hook,
+                                 llvm::Constant *Site, llvm::Value *Frame);
+
+/// Call is a marker createHookMarker made (and no pass has lowered yet).
+bool isHookMarker(const llvm::CallBase &Call);
+
+/// Replaces every marker of the module with its hook call; a module without
+/// markers is left unchanged.
+class HookLowerPass : public llvm::PassInfoMixin<HookLowerPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+  /// Markers must become calls at -O0 (optnone) too.
+  static bool isRequired() { return true; }
+};
+
+} // namespace coroscope
+
+#endif
