@@ -6,7 +6,10 @@
 // lazy coroutine. Captures read only before the first suspension are copied
 // out in time and are not reported. Nor is a lambda whose closure is followed
 // from its definition to every call and found to outlive the tasks they make
-// (closureOutlivesTasks); whatever that cannot follow counts as escaping.
+// (closureOutlivesTasks): through awaitables that wrap the task, locals
+// declared after the closure that hold it (which die first), and lambdas
+// that use the closure and are consumed themselves. Whatever that cannot
+// follow counts as escaping.
 //
 //===----------------------------------------------------------------------===//
 #include "CapturingLambdaCheck.h"
@@ -14,6 +17,7 @@
 #include "CoroAst.h"
 
 #include "clang/AST/ParentMapContext.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -92,33 +96,128 @@ bool isAwaitable(QualType T) {
 }
 
 std::vector<const DeclRefExpr *> usesOf(ASTContext &Ctx, const VarDecl *V);
+std::vector<const DeclRefExpr *> usesIn(const Stmt *Body, const VarDecl *V);
+bool holderUseSafe(ASTContext &Ctx, const DeclRefExpr *U, const VarDecl *Holder, bool Lazy,
+                   int Depth);
+
+// A lazy task type (initial_suspend never returns suspend_never): its frame
+// runs only when its owner awaits, iterates or resumes it.
+bool isLazyTask(QualType T) {
+  const CXXRecordDecl *RD = classOf(T);
+  return RD && RD->hasDefinition() && lazyInitialSuspend(RD);
+}
+
+// A local declared after Closure in the same function: it dies first.
+bool diesBefore(ASTContext &Ctx, const VarDecl *Holder, const VarDecl *Closure) {
+  return Holder->isLocalVarDecl() && Holder->hasLocalStorage() &&
+         Ctx.getSourceManager().isBeforeInTranslationUnit(Closure->getLocation(),
+                                                          Holder->getLocation());
+}
+
+// push_back(task) and the like: the container owns the task from then on.
+bool storesArgument(StringRef Method) {
+  return llvm::is_contained({"push_back", "emplace_back", "push_front", "emplace_front", "push",
+                             "emplace", "insert"},
+                            Method);
+}
 
 // The task E (a call of the closure, or a local holding its task) is awaited,
 // or run by a sync_wait()-like call, before the closure dies: in its own
-// full-expression, or, when InLocal, through a local it initializes (declared
-// after the closure, so it dies first) whose every use does that.
-bool consumed(ASTContext &Ctx, const Expr *E, bool InLocal) {
+// full-expression, or, when Closure is the named local holding the closure,
+// through a local it initializes or a local container it is stored in
+// (declared after the closure, so either dies first; holderUseSafe).
+// An awaitable made from the task: when_all(t), t | fmap(f), schedule_on(s,
+// t), or a coroutine (lambda) taking it by value. It holds the task and is
+// consumed in turn. An assignment or subscript operator, a method, or a
+// reference result is no such wrapper.
+bool wrapsTask(const CallExpr *Call, const Expr *Child) {
+  if (Call->getCallee() == Child || Call->getType()->isReferenceType() ||
+      isa<CXXMemberCallExpr>(Call) || !isAwaitable(Call->getType()))
+    return false;
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call)) {
+    if (Op->getOperator() == OO_Call)
+      return Op->getArg(0) != Child;
+    return !isa_and_nonnull<CXXMethodDecl>(Op->getDirectCallee()) &&
+           Op->getOperator() != OO_Equal && Op->getOperator() != OO_Subscript;
+  }
+  const FunctionDecl *FD = Call->getDirectCallee();
+  return FD && FD->getIdentifier();
+}
+
+bool consumed(ASTContext &Ctx, const Expr *E, const VarDecl *Closure, int Depth = 0,
+              bool Lazy = false) {
+  Lazy = Lazy || isLazyTask(E->getType());
   const Expr *Child = nullptr;
   DynTypedNode N = userOf(Ctx, E, Child);
   if (N.get<CoawaitExpr>())
     return true;
+  if (const auto *MC = N.get<CXXMemberCallExpr>(); MC && Closure && Depth < 4) {
+    const auto *Container = dyn_cast<DeclRefExpr>(stripImplicit(MC->getImplicitObjectArgument()));
+    const auto *Holder = Container ? dyn_cast<VarDecl>(Container->getDecl()) : nullptr;
+    const CXXMethodDecl *M = MC->getMethodDecl();
+    if (!Holder || !M || !M->getIdentifier() || !storesArgument(M->getName()) ||
+        MC->getCallee() == Child || !isLazyTask(E->getType()) || !diesBefore(Ctx, Holder, Closure))
+      return false;
+    return llvm::all_of(usesOf(Ctx, Holder), [&](const DeclRefExpr *U) {
+      return holderUseSafe(Ctx, U, Holder, true, Depth + 1);
+    });
+  }
   if (const auto *Call = N.get<CallExpr>()) {
+    if (wrapsTask(Call, Child))
+      return Depth < 8 && consumed(Ctx, Call, Closure, Depth + 1, Lazy);
     const FunctionDecl *FD = Call->getDirectCallee();
     // A method (push_back, an executor's) stores the task in its object.
     if (!FD || !FD->getIdentifier() || isa<CXXMemberCallExpr>(Call) ||
         isa<CXXOperatorCallExpr>(Call) || Call->getCallee() == Child ||
         detachesByName(FD->getName()))
       return false;
-    if (FD->getName().lower().find("wait") != std::string::npos)
-      return true; // sync_wait, blockingWait: runs it to completion
-    // when_all(): an awaitable holding the task, consumed in turn.
-    return isAwaitable(Call->getType()) && consumed(Ctx, Call, InLocal);
+    // sync_wait, blockingWait: runs it to completion.
+    return FD->getName().lower().find("wait") != std::string::npos;
   }
-  if (const auto *V = N.get<VarDecl>(); V && InLocal && V->isLocalVarDecl() &&
-                                         V->hasLocalStorage() && V->getInit()) {
+  if (const auto *V = N.get<VarDecl>(); V && Closure && V->isLocalVarDecl() &&
+                                         V->hasLocalStorage() && V->getInit() && Depth < 4) {
+    Lazy = Lazy || isLazyTask(V->getType());
     std::vector<const DeclRefExpr *> Uses = usesOf(Ctx, V);
-    return !Uses.empty() &&
-           llvm::all_of(Uses, [&](const DeclRefExpr *U) { return consumed(Ctx, U, false); });
+    return (Lazy || !Uses.empty()) && llvm::all_of(Uses, [&](const DeclRefExpr *U) {
+             return holderUseSafe(Ctx, U, V, Lazy, Depth + 1);
+           });
+  }
+  return false;
+}
+
+bool lambdaOutlivesTasks(ASTContext &Ctx, const LambdaExpr *L, bool AllowFrameCopy, int Depth);
+
+// U uses Holder, a local that owns a task (or a container of tasks) and dies
+// before the closure. The task cannot outlive the closure unless a use hands
+// it on: it is consumed (awaited, waited for), or, for a lazy task, which
+// runs only when its owner drives it and is destroyed with it, the use is a
+// member call that does not detach or release it (begin(), push_back()), or
+// a capture by reference in a lambda whose tasks end while it lives and
+// whose every use of Holder is such a use.
+bool holderUseSafe(ASTContext &Ctx, const DeclRefExpr *U, const VarDecl *Holder, bool Lazy,
+                   int Depth) {
+  // Holder dies before the closure, so does any local declared after it.
+  if (consumed(Ctx, U, Holder, Depth, Lazy))
+    return true;
+  if (!Lazy)
+    return false;
+  DynTypedNode N = parentOf(Ctx, U);
+  while (N.get<ImplicitCastExpr>() || N.get<ParenExpr>())
+    N = parentOf(Ctx, N.get<Expr>());
+  if (const auto *ME = N.get<MemberExpr>()) {
+    const auto *MC = parentOf(Ctx, ME).get<CXXMemberCallExpr>();
+    const CXXMethodDecl *M = MC ? MC->getMethodDecl() : nullptr;
+    return M && M->getIdentifier() && !detachesByName(M->getName()) &&
+           !StringRef(M->getName().lower()).contains("release");
+  }
+  if (const auto *L = N.get<LambdaExpr>()) {
+    for (const LambdaCapture &C : L->captures())
+      if (C.capturesVariable() && C.getCapturedVar() == Holder && C.getCaptureKind() != LCK_ByRef)
+        return false;
+    return Depth < 4 && lambdaOutlivesTasks(Ctx, L, false, Depth + 1) &&
+           llvm::all_of(usesIn(L->getBody(), Holder), [&](const DeclRefExpr *Inner) {
+             return holderUseSafe(Ctx, Inner, Holder, Lazy, Depth + 1);
+           });
   }
   return false;
 }
@@ -186,33 +285,65 @@ std::vector<const DeclRefExpr *> usesOf(ASTContext &Ctx, const VarDecl *V) {
   return F.Refs;
 }
 
+// References to V in Body, not searching nested lambdas' bodies.
+std::vector<const DeclRefExpr *> usesIn(const Stmt *Body, const VarDecl *V) {
+  RefFinder F(V);
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+  return F.Refs;
+}
+
 // `L(...)` or `V(...)`: Child is the closure object of this call.
 const Expr *callOf(const DynTypedNode &N, const Expr *Child) {
   const auto *Op = N.get<CXXOperatorCallExpr>();
   return Op && Op->getOperator() == OO_Call && Op->getArg(0) == Child ? Op : nullptr;
 }
 
+bool closureUseSafe(ASTContext &Ctx, const DeclRefExpr *U, const VarDecl *Closure,
+                    bool AllowFrameCopy, int Depth);
+
 // The closure of L lives until every task made from it is done: a temporary
-// called at once whose task is consumed within the full-expression, a copy
-// in a coroutine frame, or a named local whose every use is a call whose task
-// is consumed while it lives, or a copy into a coroutine frame.
-bool closureOutlivesTasks(ASTContext &Ctx, const LambdaExpr *L) {
-  if (keptInFrame(Ctx, L))
+// called at once whose task is consumed within the full-expression (or
+// awaited there), a copy in a coroutine frame (AllowFrameCopy: a frame that
+// may outlive an enclosing closure does not count for it), or a named local
+// whose every use is safe (closureUseSafe).
+bool lambdaOutlivesTasks(ASTContext &Ctx, const LambdaExpr *L, bool AllowFrameCopy, int Depth) {
+  if (AllowFrameCopy && keptInFrame(Ctx, L))
+    return true;
+  if (Depth > 0 && isUnderCoAwait(Ctx, L))
     return true;
   const Expr *Child = nullptr;
   DynTypedNode N = userOf(Ctx, L, Child);
   if (const Expr *Call = callOf(N, Child))
-    return consumed(Ctx, Call, false);
+    return consumed(Ctx, Call, nullptr);
   const auto *V = N.get<VarDecl>();
   if (!V || !V->isLocalVarDecl() || !V->hasLocalStorage())
     return false;
   return llvm::all_of(usesOf(Ctx, V), [&](const DeclRefExpr *U) {
-    const Expr *C = nullptr;
-    DynTypedNode User = userOf(Ctx, U, C);
-    if (const Expr *Call = callOf(User, C))
-      return consumed(Ctx, Call, true);
-    return keptInFrame(Ctx, U);
+    return closureUseSafe(Ctx, U, V, AllowFrameCopy, Depth);
   });
+}
+
+// A use of the named closure Closure that makes no task outlive it: a call
+// whose task is consumed while the closure lives, a copy into a coroutine
+// frame, or a capture by a lambda whose own tasks end while it lives (it
+// dies before Closure: it is declared after it) and whose every use of
+// Closure is safe in turn (sync_wait([&]() -> task<> { co_await f(); }())).
+bool closureUseSafe(ASTContext &Ctx, const DeclRefExpr *U, const VarDecl *Closure,
+                    bool AllowFrameCopy, int Depth) {
+  const Expr *C = nullptr;
+  DynTypedNode User = userOf(Ctx, U, C);
+  if (const Expr *Call = callOf(User, C))
+    return consumed(Ctx, Call, Closure);
+  if (const auto *L = User.get<LambdaExpr>())
+    return Depth < 4 && lambdaOutlivesTasks(Ctx, L, false, Depth + 1) &&
+           llvm::all_of(usesIn(L->getBody(), Closure), [&](const DeclRefExpr *Inner) {
+             return closureUseSafe(Ctx, Inner, Closure, false, Depth + 1);
+           });
+  return AllowFrameCopy && keptInFrame(Ctx, U);
+}
+
+bool closureOutlivesTasks(ASTContext &Ctx, const LambdaExpr *L) {
+  return lambdaOutlivesTasks(Ctx, L, true, 0);
 }
 } // namespace
 

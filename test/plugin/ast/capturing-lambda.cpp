@@ -10,6 +10,27 @@ void use(int);
 void spawn(Task<>);
 template <class T> void sync_wait(T &&);
 Task<> when_all(Task<>, Task<>);
+Task<> when_all_of(std::vector<Task<>>);
+void spawn_all(std::vector<Task<>>);
+// A lazy generator-like type with members: begin() drives the frame,
+// release() hands it away.
+struct Gen {
+  struct promise_type {
+    Gen get_return_object() { return Gen{std::coroutine_handle<promise_type>::from_promise(*this)}; }
+    std::suspend_always initial_suspend() noexcept { return {}; }
+    std::suspend_always final_suspend() noexcept { return {}; }
+    std::suspend_always yield_value(int) noexcept { return {}; }
+    void return_void() {}
+    void unhandled_exception() {}
+  };
+  std::coroutine_handle<promise_type> h;
+  explicit Gen(std::coroutine_handle<promise_type> h) : h(h) {}
+  Gen(Gen &&o) noexcept : h(std::exchange(o.h, {})) {}
+  ~Gen() { if (h) h.destroy(); }
+  void begin() { h.resume(); }
+  std::coroutine_handle<> release() { return std::exchange(h, {}); }
+};
+void adopt(std::coroutine_handle<>);
 
 // Call the functor they are given: a coroutine that keeps its copy in its
 // frame (libcoro's coro::invoke), a function that hands its copy on to one,
@@ -87,6 +108,41 @@ void named_task_stored(Pending &p, int n) {
   p.tasks.push_back(std::move(t));
 }
 
+// The tasks go through a local container or a nested lambda, but end up
+// detached, or the container outlives the closure.
+void stored_then_spawned(int n) {
+  // expected-warning@+1 {{uses its capture 'n'}}
+  auto l = [n]() -> Task<> { use(n); co_return; }; // expected-note {{'n' is read here}}
+  std::vector<Task<>> ts;
+  ts.push_back(l());
+  spawn_all(std::move(ts));
+}
+std::vector<Task<>> container_outlives(int n) {
+  std::vector<Task<>> ts;
+  // expected-warning@+1 {{uses its capture 'n'}}
+  auto l = [n]() -> Task<> { use(n); co_return; }; // expected-note {{'n' is read here}}
+  ts.push_back(l());
+  return ts;
+}
+void nested_lambda_spawned(int n) {
+  // expected-warning@+1 {{uses its capture 'n'}}
+  auto l = [n]() -> Task<> { use(n); co_return; }; // expected-note {{'n' is read here}}
+  // expected-warning@+2 {{uses its capture 'l'}}
+  // expected-note@+1 {{'l' is read here; the coroutine starts suspended}}
+  spawn([&]() -> Task<> { co_await l(); }());
+}
+void nested_lambda_stores(Pending &p, int n) {
+  // expected-warning@+1 {{uses its capture 'n'}}
+  auto l = [n]() -> Task<> { use(n); co_return; }; // expected-note {{'n' is read here}}
+  sync_wait([&]() -> Task<> { p.tasks.push_back(l()); co_return; }());
+}
+void holder_released(int n) {
+  // expected-warning@+1 {{uses its capture 'n'}}
+  auto l = [n]() -> Gen { use(n); co_yield 1; }; // expected-note {{'n' is read here}}
+  Gen g = l();
+  adopt(g.release());
+}
+
 void named_task_spawned(int n) {
   // expected-warning@+1 {{uses its capture 'n'}}
   auto l = [n]() -> Task<> { use(n); co_return; }; // expected-note {{'n' is read here}}
@@ -131,6 +187,37 @@ int main_like(int n) {
   // A temporary closure lives until the end of the full-expression.
   sync_wait([n]() -> Task<> { co_await Yield{}; use(n); }());
   return 0;
+}
+
+// Tasks that go through locals declared after the closure (so they die
+// first) and are consumed there: a container handed to an awaited
+// when_all, a local moved into another, a lambda coroutine taking the task
+// by value, a lazy generator driven by its members; or made inside a lambda
+// coroutine that is itself consumed while the closure lives (cppcoro's
+// tests: `sync_wait([&]() -> task<> { co_await f(); }())`).
+Task<> through_locals(int n) {
+  auto l = [n]() -> Task<> { co_await Yield{}; use(n); };
+  std::vector<Task<>> ts;
+  for (int i = 0; i < 3; ++i)
+    ts.push_back(l());
+  co_await when_all_of(std::move(ts));
+  Task<> t = l();
+  Task<> u = std::move(t);
+  auto run = [](Task<> x) -> Task<> { co_await std::move(x); };
+  co_await run(std::move(u));
+  auto g = [n]() -> Gen { use(n); co_yield 1; };
+  Gen gen = g();
+  gen.begin();
+}
+void through_nested_lambdas(int n) {
+  auto l = [n]() -> Task<> { co_await Yield{}; use(n); };
+  sync_wait([&]() -> Task<> {
+    Task<> t = l();
+    co_await std::move(t);
+    co_await [&]() -> Task<> { co_await l(); }();
+  }());
+  auto outer = [&]() -> Task<> { co_await l(); };
+  sync_wait(outer());
 }
 
 // Passed by value to a coroutine, directly or through a function that hands
