@@ -74,13 +74,13 @@ constexpr const char *kAwaitSuspend = "__coroscope_await_suspend";
 constexpr const char *kAwaitCancel = "__coroscope_await_cancel";
 constexpr const char *kFrameResume = "__coroscope_frame_resume";
 constexpr const char *kFrameFree = "__coroscope_frame_free";
+constexpr const char *kFrameUnwind = "__coroscope_frame_unwind";
 constexpr const char *kResumeEnter = "__coroscope_handle_resume_enter";
 constexpr const char *kResumeExit = "__coroscope_handle_resume_exit";
 constexpr const char *kDestroyEnter = "__coroscope_handle_destroy_enter";
 constexpr const char *kDestroyExit = "__coroscope_handle_destroy_exit";
 constexpr const char *kDone = "__coroscope_handle_done";
 constexpr const char *kAwaitReturn = "__coroscope_await_return";
-constexpr const char *kResumeUnwind = "__coroscope_handle_resume_unwind";
 constexpr const char *kAwaitTransfer = "__coroscope_await_transfer";
 constexpr const char *kCoroutineCall = "__coroscope_coroutine_call";
 constexpr const char *kHookPrefix = "__coroscope_";
@@ -161,7 +161,6 @@ private:
   FunctionCallee hook(const char *Name, ArrayRef<Type *> Params);
   void instrument(Coroutine &C);
   void instrumentHandleCall(const HandleCall &H);
-  void addUnwindHook(CallBase *Call, FunctionCallee Hook, ArrayRef<Value *> Args);
   void instrumentAwaitReturn(const SuspendPoint &P, Value *Frame);
   void emitCtor();
 };
@@ -489,6 +488,7 @@ void Instrumenter::instrument(Coroutine &C) {
   FunctionCallee Cancel = hook(kAwaitCancel, {Ptr, Ptr});
   FunctionCallee ResumeH = hook(kFrameResume, {Ptr, Ptr});
   FunctionCallee FreeH = hook(kFrameFree, {Ptr, Ptr, Ptr});
+  FunctionCallee UnwindH = hook(kFrameUnwind, {Ptr, Ptr});
 
   Constant *Fn = sitePtr(C.Site);
   Value *Frame = C.Begin;
@@ -573,11 +573,17 @@ void Instrumenter::instrument(Coroutine &C) {
       continue;
     }
     // An unwinding coro.end is false only in the ramp: the exception leaves
-    // the coroutine call itself.
+    // the coroutine call itself. It is true in the resume/destroy clones: the
+    // exception leaves a resumed activation, and unwinds out of a resume()
+    // (frame_unwind; a landing pad around that resume() in the caller would
+    // change which frames CoroElide elides there).
     for (User *U : End->users())
       if (auto *Br = dyn_cast<BranchInst>(U);
-          Br && Br->isConditional() && Br->getSuccessor(0) != Br->getSuccessor(1))
-        insertOnEdge(Br->getParent(), Br->getSuccessor(1), RampRet, {Fn, Frame});
+          Br && Br->isConditional() && Br->getSuccessor(0) != Br->getSuccessor(1)) {
+        BasicBlock *InClones = Br->getSuccessor(0), *InRamp = Br->getSuccessor(1);
+        insertOnEdge(Br->getParent(), InRamp, RampRet, {Fn, Frame});
+        insertOnEdge(Br->getParent(), InClones, UnwindH, {Fn, Frame});
+      }
   }
 }
 
@@ -693,56 +699,11 @@ void Instrumenter::instrumentHandleCall(const HandleCall &H) {
   createHookMarker(B, Enter, Site, Frame);
   if (!Exit)
     return;
-  if (auto *Inv = dyn_cast<InvokeInst>(H.Call)) {
-    BasicBlock *Mid = SplitEdge(Inv->getParent(), Inv->getNormalDest());
-    IRBuilder<> After(Mid->getTerminator());
-    createHookMarker(After, Exit, Site, Frame);
-  } else {
-    IRBuilder<> After(H.Call->getNextNode());
-    createHookMarker(After, Exit, Site, Frame);
-  }
-  if (H.Op == log::kSiteResumeCall)
-    addUnwindHook(H.Call, hook(kResumeUnwind, {Ptr, Ptr}), {Site, Frame});
-}
-
-// An exception that escapes a coroutine (unhandled_exception rethrows) leaves
-// it at its final suspend point and unwinds out of resume(): the runtime must
-// see that resume() end too, or it takes the frame for running forever. A
-// resume() called without a landing pad gets a cleanup pad that reports it
-// and resumes unwinding, so the exception's path is otherwise unchanged.
-void Instrumenter::addUnwindHook(CallBase *Call, FunctionCallee Hook, ArrayRef<Value *> Args) {
-  if (Call->doesNotThrow())
-    return;
-  if (auto *Inv = dyn_cast<InvokeInst>(Call)) {
-    BasicBlock *Pad = Inv->getUnwindDest();
-    if (!Pad->isLandingPad())
-      return; // funclet-based EH (Windows): not this platform
-    if (!Pad->getSinglePredecessor()) {
-      SmallVector<BasicBlock *, 2> NewBBs;
-      SplitLandingPadPredecessors(Pad, {Inv->getParent()}, ".coroscope", ".rest", NewBBs);
-      Pad = NewBBs[0];
-    }
-    IRBuilder<> B(&*Pad->getFirstInsertionPt());
-    B.CreateCall(Hook, Args);
-    return;
-  }
-  Function *F = Call->getFunction();
-  if (!F->hasPersonalityFn()) {
-    FunctionCallee Gxx = M.getOrInsertFunction(
-        "__gxx_personality_v0", FunctionType::get(Type::getInt32Ty(Ctx), true));
-    F->setPersonalityFn(cast<Constant>(Gxx.getCallee()));
-  } else if (!isa<Function>(F->getPersonalityFn()->stripPointerCasts())) {
-    return;
-  }
-  BasicBlock *Pad = BasicBlock::Create(Ctx, "coroscope.unwind", F);
-  IRBuilder<> B(Pad);
-  B.SetCurrentDebugLocation(Call->getDebugLoc());
-  Type *LPTy = StructType::get(PointerType::getUnqual(Ctx), Type::getInt32Ty(Ctx));
-  LandingPadInst *LP = B.CreateLandingPad(LPTy, 0);
-  LP->setCleanup(true);
-  B.CreateCall(Hook, Args);
-  B.CreateResume(LP);
-  changeToInvokeAndSplitBasicBlock(cast<CallInst>(Call), Pad);
+  // No block of its own where the normal destination is reached from the
+  // call alone (Clang's invoke.cont): a block holding only a marker is one
+  // SimplifyCFG could not fold away, which changes the caller's shape.
+  IRBuilder<> After(afterCall(H.Call));
+  createHookMarker(After, Exit, Site, Frame);
 }
 
 // STEP 5: register the table from a COMDAT constructor, once per linked image

@@ -371,7 +371,7 @@ void onResumeEnter(ThreadState *t, const Site *call, uint64_t frame) {
   uint32_t level = t->resume_depth++;
   bool in_await_suspend = t->await_frame != 0;
   if (level < kMaxNesting)
-    t->nesting[level] = {t->await_frame, t->await_site, in_await_suspend};
+    t->nesting[level] = {t->await_frame, t->await_site, in_await_suspend, call, frame};
   if (in_await_suspend)
     ++t->await_nesting;
   if (!gOptions.checks)
@@ -425,9 +425,8 @@ void onResumeExit(ThreadState *t, const Site *, uint64_t) {
   }
 }
 
-void onResumeUnwind(ThreadState *t, const Site *call, uint64_t frame) {
-  // The exception left the coroutine: it is suspended at its final point
-  // (the frame may also be one that a nested resume() already finished).
+void onFrameUnwind(ThreadState *t, uint64_t frame) {
+  // The exception left the coroutine: it is suspended at its final point.
   if (FrameEntry *e = findFrame(frame)) {
     uint64_t w = e->word.load(std::memory_order_acquire);
     if (wordState(w) == kFrameRunning && wordThread(w) == t->thread) {
@@ -436,7 +435,6 @@ void onResumeUnwind(ThreadState *t, const Site *call, uint64_t frame) {
                                       std::memory_order_acq_rel);
     }
   }
-  onResumeExit(t, call, frame);
 }
 
 void onDestroyEnter(ThreadState *t, const Site *call, uint64_t frame) {

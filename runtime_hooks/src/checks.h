@@ -31,7 +31,7 @@ void onFrameResume(ThreadState *t, const Site *site, uint64_t frame);
 void onFrameFree(ThreadState *t, const Site *fn, uint64_t frame, bool heap);
 void onResumeEnter(ThreadState *t, const Site *call, uint64_t frame);
 void onResumeExit(ThreadState *t, const Site *call, uint64_t frame);
-void onResumeUnwind(ThreadState *t, const Site *call, uint64_t frame);
+void onFrameUnwind(ThreadState *t, uint64_t frame);
 void onDestroyEnter(ThreadState *t, const Site *call, uint64_t frame);
 void onDestroyExit(ThreadState *t, const Site *call, uint64_t frame);
 void onDone(ThreadState *t, const Site *call, uint64_t frame);

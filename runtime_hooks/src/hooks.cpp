@@ -149,10 +149,24 @@ COROSCOPE_RT_API void __coroscope_handle_resume_exit(const __coroscope_site *cal
   onResumeExit(t, call, addr(frame));
 }
 
-COROSCOPE_RT_API void __coroscope_handle_resume_unwind(const __coroscope_site *call, void *frame) {
+COROSCOPE_RT_API void __coroscope_frame_unwind(const __coroscope_site *, void *frame) {
   HOOK_PROLOGUE
-  emit(t, log::kEvResumeExit, 0, call, false, 0, frame);
-  onResumeUnwind(t, call, addr(frame));
+  if (gOptions.checks)
+    onFrameUnwind(t, addr(frame));
+  // The exception unwinds out of the innermost resume() of this thread: a
+  // resumed activation is entered by a resume() or by symmetric transfers
+  // from one (an exception out of a transfer made in a ramp terminates).
+  uint32_t depth = t->resume_depth;
+  if (depth == 0)
+    return; // resumed by code built without coroscope
+  const __coroscope_site *call = nullptr;
+  uint64_t resumed = addr(frame);
+  if (depth - 1 < kMaxNesting) {
+    call = t->nesting[depth - 1].call;
+    resumed = t->nesting[depth - 1].frame;
+  }
+  emit(t, log::kEvResumeExit, 0, call, false, 0, reinterpret_cast<void *>(resumed));
+  onResumeExit(t, call, resumed);
 }
 
 COROSCOPE_RT_API void __coroscope_handle_destroy_enter(const __coroscope_site *call, void *frame) {

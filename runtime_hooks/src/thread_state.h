@@ -63,11 +63,14 @@ struct alignas(64) ThreadState {
                              ///< report the same operation again from the next hook
 
   /// Per resume() level: the await_suspend it was called in, restored when
-  /// it returns.
+  /// it returns; the call itself, for an exception that leaves it
+  /// (frame_unwind).
   struct Nesting {
     uint64_t await_frame;
     uint32_t await_site;
     bool in_await_suspend;
+    const __coroscope_site *call;
+    uint64_t frame;
   } nesting[kMaxNesting];
 
   uint8_t buffer[kBufferBytes]; ///< packed event records (log_format.h)

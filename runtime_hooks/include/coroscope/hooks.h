@@ -82,6 +82,14 @@ void __coroscope_await_transfer(const struct __coroscope_site *site, void *frame
 void __coroscope_await_cancel(const struct __coroscope_site *site, void *frame);
 /// `frame` was resumed and continues after suspend point `site`.
 void __coroscope_frame_resume(const struct __coroscope_site *site, void *frame);
+/// An exception leaves `frame` of `fn` (unhandled_exception() rethrew; the
+/// frame is now at its final suspend point) in an activation that a resume()
+/// or a symmetric transfer began, never in the ramp: it goes on to unwind out
+/// of the innermost resume() of this thread. Seen from inside the coroutine
+/// because a landing pad around the resume() in the caller would change what
+/// CoroElide elides there.
+void __coroscope_frame_unwind(const struct __coroscope_site *fn, void *frame);
+
 /// `frame` of `fn` is being freed; `mem` is non-null when it came from the
 /// heap (it is then handed to operator delete).
 void __coroscope_frame_free(const struct __coroscope_site *fn, void *frame,
@@ -93,9 +101,6 @@ void __coroscope_frame_free(const struct __coroscope_site *fn, void *frame,
 /// call's file:line:col. done() has no exit hook: it runs no coroutine code.
 void __coroscope_handle_resume_enter(const struct __coroscope_site *call, void *frame);
 void __coroscope_handle_resume_exit(const struct __coroscope_site *call, void *frame);
-/// That resume() ended with an exception escaping the coroutine, which is
-/// then suspended at its final suspend point.
-void __coroscope_handle_resume_unwind(const struct __coroscope_site *call, void *frame);
 void __coroscope_handle_destroy_enter(const struct __coroscope_site *call, void *frame);
 void __coroscope_handle_destroy_exit(const struct __coroscope_site *call, void *frame);
 void __coroscope_handle_done(const struct __coroscope_site *call, void *frame);

@@ -1,6 +1,8 @@
 // A coroutine whose body throws and whose promise rethrows: the exception
 // leaves the ramp through the unwinding coro.end, which must still report
-// the ramp's return (on the edge taken only in the ramp).
+// the ramp's return (on the edge taken only in the ramp); in the resume
+// clones the other edge is taken, and reports the exception leaving a
+// resumed activation (frame_unwind).
 // RUN: %clangxx -O0 -S -emit-llvm -Xclang -disable-llvm-passes -gline-tables-only %s -o %t.ll
 // RUN: %opt -passes=coroscope -S %t.ll -o - | FileCheck %s
 #include "../../Inputs/kit.h"
@@ -23,6 +25,8 @@ throwing boom() {
 
 // CHECK-LABEL: define {{.*}} @_Z4boomv(
 // CHECK: [[END:%[0-9]+]] = call i1 @llvm.coro.end(ptr null, i1 true, token none)
-// CHECK-NEXT: br i1 [[END]], label %{{[0-9a-z._]+}}, label %[[RAMP:[0-9a-z._]+]]
+// CHECK-NEXT: br i1 [[END]], label %[[CLONES:[0-9a-z._]+]], label %[[RAMP:[0-9a-z._]+]]
+// CHECK: [[CLONES]]:
+// CHECK-NEXT: call void @__coroscope_frame_unwind(ptr @coroscope.sites,
 // CHECK: [[RAMP]]:
 // CHECK-NEXT: call void @__coroscope_ramp_return(ptr @coroscope.sites,
