@@ -53,6 +53,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 #include "llvm/Support/Path.h"
@@ -161,6 +162,8 @@ private:
   FunctionCallee hook(const char *Name, ArrayRef<Type *> Params);
   void instrument(Coroutine &C);
   void instrumentHandleCall(const HandleCall &H);
+  Function *memberCopy(Function &Member, log::SiteKind Op, Intrinsic::ID IID, const char *Exit,
+                       Constant *Site, int Depth);
   void instrumentAwaitReturn(const SuspendPoint &P, Value *Frame);
   void emitCtor();
 };
@@ -214,7 +217,7 @@ static bool callsHooks(const Function &F) {
       if (const Function *Callee = CB->getCalledFunction();
           Callee && Callee->getName().starts_with(kHookPrefix))
         return true;
-      if (isHookMarker(*CB))
+      if (isHookMarker(*CB) || hasHookAfter(*CB))
         return true;
     }
   return false;
@@ -699,11 +702,60 @@ void Instrumenter::instrumentHandleCall(const HandleCall &H) {
   createHookMarker(B, Enter, Site, Frame);
   if (!Exit)
     return;
-  // No block of its own where the normal destination is reached from the
-  // call alone (Clang's invoke.cont): a block holding only a marker is one
-  // SimplifyCFG could not fold away, which changes the caller's shape.
+  // The exit hook rides on the resume/destroy itself (tagHookAfter says
+  // why): on the intrinsic, or on the one in a copy of the std member made
+  // for this call site.
+  Intrinsic::ID IID = H.Op == log::kSiteResumeCall ? Intrinsic::coro_resume : Intrinsic::coro_destroy;
+  if (!H.ThroughThis) {
+    if (auto *II = dyn_cast<IntrinsicInst>(H.Call); II && II->getIntrinsicID() == IID) {
+      tagHookAfter(*H.Call, Exit, Site);
+      return;
+    }
+  } else if (Function *Copy = memberCopy(*H.Call->getCalledFunction(), H.Op, IID, Exit, Site, 0)) {
+    H.Call->setCalledFunction(Copy);
+    return;
+  }
+  // A member without a definition here: a marker after the call.
   IRBuilder<> After(afterCall(H.Call));
   createHookMarker(After, Exit, Site, Frame);
+}
+
+// A copy of a std::coroutine_handle member (resume(), operator(), which
+// calls resume(), destroy()) for one call site, whose llvm.coro.resume or
+// llvm.coro.destroy carries that site's exit hook; null if the member has
+// no definition here or does not reach the intrinsic. The copy is internal
+// and as small as the member: the inliner treats it alike.
+Function *Instrumenter::memberCopy(Function &Member, log::SiteKind Op, Intrinsic::ID IID,
+                                   const char *Exit, Constant *Site, int Depth) {
+  if (Member.isDeclaration() || Depth > 2)
+    return nullptr;
+  ValueToValueMapTy VMap;
+  Function *Copy = CloneFunction(&Member, VMap);
+  Copy->setName(Member.getName() + ".coroscope");
+  Copy->setLinkage(GlobalValue::InternalLinkage);
+  Copy->setComdat(nullptr);
+  bool Tagged = false;
+  SmallVector<CallBase *, 2> Calls;
+  for (Instruction &I : instructions(*Copy))
+    if (auto *CB = dyn_cast<CallBase>(&I); CB && CB->getCalledFunction())
+      Calls.push_back(CB);
+  for (CallBase *CB : Calls) {
+    Function *Callee = CB->getCalledFunction();
+    if (Callee->getIntrinsicID() == IID) {
+      tagHookAfter(*CB, Exit, Site);
+      Tagged = true;
+    } else if (stdHandleOp(*Callee) == Op) {
+      if (Function *Inner = memberCopy(*Callee, Op, IID, Exit, Site, Depth + 1)) {
+        CB->setCalledFunction(Inner);
+        Tagged = true;
+      }
+    }
+  }
+  if (!Tagged) {
+    Copy->eraseFromParent();
+    return nullptr;
+  }
+  return Copy;
 }
 
 // STEP 5: register the table from a COMDAT constructor, once per linked image

@@ -13,6 +13,8 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/Metadata.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
 
@@ -20,6 +22,7 @@ namespace coroscope {
 
 namespace {
 constexpr const char *kMarkerPrefix = "coroscope.marker.";
+constexpr const char *kHookAfter = "coroscope.hook_after"; // (site, hook name)
 constexpr const char *kHookPrefix = "__coroscope_";
 } // namespace
 
@@ -96,17 +99,77 @@ static StringRef markedHook(const CallBase &Call) {
 
 bool isHookMarker(const CallBase &Call) { return !markedHook(Call).empty(); }
 
+CallBase *tagHookAfter(CallBase &Call, StringRef Hook, Constant *Site) {
+  Module &M = *Call.getModule();
+  OperandBundleDef Bundle(kHookAfter, std::vector<Value *>{Site, markerName(M, Hook)});
+  CallBase *Tagged = CallBase::addOperandBundle(&Call, M.getContext().getOrInsertBundleTag(kHookAfter)->getValue(),
+                                                Bundle, Call.getIterator());
+  Tagged->addFnAttr(Attribute::NoInline);
+  Tagged->takeName(&Call);
+  Call.replaceAllUsesWith(Tagged);
+  Call.eraseFromParent();
+  return Tagged;
+}
+
+bool hasHookAfter(const CallBase &Call) {
+  return Call.getOperandBundle(kHookAfter).has_value();
+}
+
+/// Inserts `Hook(Site, frame)` where Call returns normally, and takes the
+/// bundle off: the code generator accepts no unknown bundle.
+static void lowerHookAfter(Module &M, CallBase &Call) {
+  OperandBundleUse Bundle = *Call.getOperandBundle(kHookAfter);
+  Constant *Site = dyn_cast<Constant>(Bundle.Inputs[0].get());
+  auto *Name = dyn_cast<GlobalVariable>(Bundle.Inputs[1]->stripPointerCasts());
+  uint32_t ID = M.getContext().getOrInsertBundleTag(kHookAfter)->getValue();
+  CallBase *Plain = CallBase::removeOperandBundle(&Call, ID, Call.getIterator());
+  Plain->takeName(&Call);
+  Call.replaceAllUsesWith(Plain);
+  Call.eraseFromParent();
+  auto *Str = Name && Name->hasInitializer() ? dyn_cast<ConstantDataArray>(Name->getInitializer())
+                                             : nullptr;
+  if (!Site || !Str || !Str->isCString() || Plain->arg_size() < 1 ||
+      !Plain->getArgOperand(0)->getType()->isPointerTy())
+    return;
+  Type *Ptr = PointerType::getUnqual(M.getContext());
+  FunctionCallee Callee = declareHook(M, Str->getAsCString(), {Ptr, Ptr});
+  Instruction *At;
+  if (auto *Inv = dyn_cast<InvokeInst>(Plain)) {
+    BasicBlock *Normal = Inv->getNormalDest();
+    if (!Normal->getSinglePredecessor())
+      Normal = SplitEdge(Inv->getParent(), Normal);
+    At = &*Normal->getFirstInsertionPt();
+  } else {
+    At = Plain->getNextNode();
+  }
+  IRBuilder<> B(At);
+  B.CreateCall(Callee, {Site, Plain->getArgOperand(0)})->setDebugLoc(Plain->getDebugLoc());
+}
+
 PreservedAnalyses HookLowerPass::run(Module &M, ModuleAnalysisManager &) {
   SmallVector<CallInst *, 64> Markers;
-  for (Function &F : M)
+  SmallVector<CallBase *, 64> Tagged;
+  for (Function &F : M) {
     if (F.getIntrinsicID() == Intrinsic::var_annotation)
       for (User *U : F.users())
         if (auto *Call = dyn_cast<CallInst>(U); Call && isHookMarker(*Call))
           Markers.push_back(Call);
-  if (Markers.empty())
+    for (BasicBlock &BB : F)
+      for (Instruction &I : BB)
+        if (auto *Call = dyn_cast<CallBase>(&I); Call && hasHookAfter(*Call))
+          Tagged.push_back(Call);
+  }
+  if (Markers.empty() && Tagged.empty())
     return PreservedAnalyses::all();
-  Type *Ptr = PointerType::getUnqual(M.getContext());
   SmallVector<GlobalVariable *, 8> Names;
+  for (CallBase *Call : Tagged) {
+    if (auto *GV = dyn_cast<GlobalVariable>(
+            const_cast<Value *>(Call->getOperandBundle(kHookAfter)->Inputs[1]->stripPointerCasts()));
+        GV && !is_contained(Names, GV))
+      Names.push_back(GV);
+    lowerHookAfter(M, *Call);
+  }
+  Type *Ptr = PointerType::getUnqual(M.getContext());
   for (CallInst *Marker : Markers) {
     StringRef Hook = markedHook(*Marker);
     bool WithFrame = cast<ConstantInt>(Marker->getArgOperand(3))->getZExtValue() == 2;

@@ -49,8 +49,25 @@ llvm::CallInst *createHookMarker(llvm::IRBuilder<> &B, llvm::StringRef Hook,
 /// Call is a marker createHookMarker made (and no pass has lowered yet).
 bool isHookMarker(const llvm::CallBase &Call);
 
-/// Replaces every marker of the module with its hook call; a module without
-/// markers is left unchanged.
+/// The hook that must run when Call returns normally, `Hook(Site, frame)`
+/// with the frame Call's first argument, goes on Call itself, as an operand
+/// bundle "coroscope.hook_after"(Site, @coroscope.marker.<hook>): a marker
+/// after it would sit alone in the normal destination of the invoke that
+/// inlining makes of it, a block the plain build folds away, and CoroElide
+/// gives up on a frame whose coro.begin reaches more than 32 blocks per
+/// destroy before a destroy (LLVM's CoroIdElider::canCoroBeginEscape). A
+/// bundle survives what metadata does not (a call turned into an invoke),
+/// and keeps the call one call: the inliner does not inline calls with
+/// unknown bundles (CoroElide turns the resume/destroy of an elided frame
+/// into a direct call it would otherwise dissolve). Replaces Call; returns
+/// the new call.
+llvm::CallBase *tagHookAfter(llvm::CallBase &Call, llvm::StringRef Hook, llvm::Constant *Site);
+
+/// Call carries a tagHookAfter bundle.
+bool hasHookAfter(const llvm::CallBase &Call);
+
+/// Replaces every marker of the module with its hook call, and adds the
+/// hook after every tagged call; a module without either is left unchanged.
 class HookLowerPass : public llvm::PassInfoMixin<HookLowerPass> {
 public:
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);

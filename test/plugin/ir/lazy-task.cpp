@@ -57,12 +57,15 @@ void drop() { answer(); }
 // CHECK-NEXT: call void @_Z6answerv(
 
 // coroutine_handle::destroy() is hooked where ~lazy calls it, with a call
-// site of its own (kind 6) naming ~lazy and the line of `h.destroy()`.
+// site of its own (kind 6) naming ~lazy and the line of `h.destroy()`. The
+// call goes to a copy of the member made for this call site, whose
+// llvm.coro.destroy carries the exit hook (plugin/HookMarkers.h,
+// tagHookAfter): no hook follows the call in ~lazy.
 // CHECK-LABEL: define {{.*}} @_ZN4lazyIiED2Ev(
 // CHECK: [[F:%coroscope.frame[0-9]*]] = load ptr, ptr [[THIS:%[0-9a-z.]+]]
 // CHECK-NEXT: call void @__coroscope_handle_destroy_enter(ptr getelementptr inbounds ([5 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 4), ptr [[F]])
-// CHECK-NEXT: {{call|invoke}} void @_ZNKSt7__n486116coroutine_handleIN4lazyIiE12promise_typeEE7destroyEv(ptr {{.*}}[[THIS]])
-// CHECK: call void @__coroscope_handle_destroy_exit(ptr getelementptr inbounds ([5 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 4), ptr [[F]])
+// CHECK-NEXT: {{call|invoke}} void @_ZNKSt7__n486116coroutine_handleIN4lazyIiE12promise_typeEE7destroyEv.coroscope(ptr {{.*}}[[THIS]])
+// CHECK-NOT: __coroscope_handle
 // Until the optimizer is done these caller-side hooks are markers the cost
 // models price at zero (plugin/HookMarkers.h): operand 2 names the hook,
 // operand 3 its arity. No hook call is there yet.
@@ -73,10 +76,11 @@ void drop() { answer(); }
 // MARKER-NOT: @__coroscope_handle
 // MARKER: [[F:%coroscope.frame[0-9]*]] = load ptr, ptr [[THIS:%[0-9a-z.]+]]
 // MARKER-NEXT: call void @llvm.var.annotation.p0.p0(ptr nocapture readnone [[F]], ptr nocapture readonly getelementptr inbounds ([5 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 4), ptr @coroscope.marker.__coroscope_handle_destroy_enter, i32 2, ptr null)
-// MARKER-NEXT: {{call|invoke}} void @_ZNKSt7__n486116coroutine_handleIN4lazyIiE12promise_typeEE7destroyEv(ptr {{.*}}[[THIS]])
-// MARKER: call void @llvm.var.annotation.p0.p0(ptr nocapture readnone [[F]], ptr nocapture readonly getelementptr inbounds ([5 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 4), ptr @coroscope.marker.__coroscope_handle_destroy_exit, i32 2, ptr null)
+// MARKER-NEXT: {{call|invoke}} void @_ZNKSt7__n486116coroutine_handleIN4lazyIiE12promise_typeEE7destroyEv.coroscope(ptr {{.*}}[[THIS]])
 // MARKER-NOT: @__coroscope_handle
 // MARKER-LABEL: define {{.*}} @_ZNKSt7__n486116coroutine_handleIN4lazyIiE12promise_typeEE7destroyEv(
+// MARKER-LABEL: define internal void @_ZNKSt7__n486116coroutine_handleIN4lazyIiE12promise_typeEE7destroyEv.coroscope(
+// MARKER: call void @llvm.coro.destroy(ptr {{%[0-9]+}}) #{{[0-9]+}} [ "coroscope.hook_after"(ptr getelementptr inbounds ([5 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 4), ptr @coroscope.marker.__coroscope_handle_destroy_exit) ]
 
 // Inside the std member itself nothing is added.
 // CHECK-LABEL: define {{.*}} @_ZNKSt7__n486116coroutine_handleIN4lazyIiE12promise_typeEE7destroyEv(
@@ -84,6 +88,11 @@ void drop() { answer(); }
 // CHECK: call void @llvm.coro.destroy(
 // CHECK-NOT: __coroscope
 // CHECK: ret void
+// The call site's copy: the exit hook right after the intrinsic, which no
+// longer carries the bundle (the code generator takes no unknown bundle).
+// CHECK-LABEL: define internal void @_ZNKSt7__n486116coroutine_handleIN4lazyIiE12promise_typeEE7destroyEv.coroscope(
+// CHECK: call void @llvm.coro.destroy(ptr [[FR:%[0-9]+]]) #{{[0-9]+}}, !dbg
+// CHECK-NEXT: call void @__coroscope_handle_destroy_exit(ptr getelementptr inbounds ([5 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 4), ptr [[FR]])
 
 // CHECK-LABEL: define weak_odr hidden void @coroscope.module_ctor() {{.*}}comdat
 // CHECK: call void @__coroscope_sites_init(ptr @__start_coroscope_sites, ptr @__stop_coroscope_sites)

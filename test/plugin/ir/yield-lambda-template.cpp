@@ -51,13 +51,18 @@ int use() {
 // No landing pad is added around it (an exception escaping the coroutine is
 // seen inside the coroutine, frame_unwind): the caller's exception paths
 // stay as they are, and with them what CoroElide elides.
-// CHECK-NEXT: call void @_ZNKSt7__n486116coroutine_handleIN9generatorIiE12promise_typeEE6resumeEv(ptr {{.*}}[[H]])
-// CHECK-NEXT: call void @__coroscope_handle_resume_exit(ptr getelementptr {{.*}}, ptr [[F]])
-// CHECK: [[F2:%coroscope.frame[0-9]*]] = load ptr, ptr [[H2:%[0-9a-z.]+]]
+// The resume() goes to this call site's copy of the member, which reports
+// the exit (plugin/HookMarkers.h, tagHookAfter).
+// CHECK-NEXT: call void @_ZNKSt7__n486116coroutine_handleIN9generatorIiE12promise_typeEE6resumeEv.coroscope(ptr {{.*}}[[H]])
+// CHECK-NEXT: getelementptr
+// CHECK-NEXT: [[F2:%coroscope.frame[0-9]*]] = load ptr, ptr [[H2:%[0-9a-z.]+]]
 // CHECK-NEXT: call void @__coroscope_handle_done(ptr getelementptr {{.*}}, ptr [[F2]])
 // CHECK-NEXT: call {{.*}} i1 @_ZNKSt7__n486116coroutine_handleIN9generatorIiE12promise_typeEE4doneEv(ptr {{.*}}[[H2]])
 // CHECK-NOT: landingpad
 // CHECK-LABEL: define
+// CHECK-LABEL: define internal void @_ZNKSt7__n486116coroutine_handleIN9generatorIiE12promise_typeEE6resumeEv.coroscope(
+// CHECK: call void @llvm.coro.resume(ptr [[FR:%[0-9]+]])
+// CHECK-NEXT: call void @__coroscope_handle_resume_exit(ptr getelementptr {{.*}}, ptr [[FR]])
 // The call sites: kinds 5 (resume) and 7 (done), in generator<int>::next().
 // SITES: i8 5, [3 x i8] zeroinitializer, i32 [[#NEXTLINE:]], i32 {{[0-9]+}}, i32 0, ptr null, ptr [[NEXT:@coroscope.str[.0-9]*]],
 // SITES-SAME: i8 7, [3 x i8] zeroinitializer, i32 [[#NEXTLINE]], i32 {{[0-9]+}}, i32 0, ptr null, ptr [[NEXT]],
