@@ -114,6 +114,17 @@ bool diesBefore(ASTContext &Ctx, const VarDecl *Holder, const VarDecl *Closure) 
                                                           Holder->getLocation());
 }
 
+// The range-for whose hidden range variable V is.
+const CXXForRangeStmt *rangeForOf(ASTContext &Ctx, const VarDecl *V) {
+  auto Parents = Ctx.getParents(*V);
+  const auto *DS = Parents.empty() ? nullptr : Parents[0].get<DeclStmt>();
+  if (!DS)
+    return nullptr;
+  auto Up = Ctx.getParents(*DS);
+  const auto *For = Up.empty() ? nullptr : Up[0].get<CXXForRangeStmt>();
+  return For && For->getRangeStmt() == DS ? For : nullptr;
+}
+
 // push_back(task) and the like: the container owns the task from then on.
 bool storesArgument(StringRef Method) {
   return llvm::is_contained({"push_back", "emplace_back", "push_front", "emplace_front", "push",
@@ -127,13 +138,15 @@ bool storesArgument(StringRef Method) {
 // through a local it initializes or a local container it is stored in
 // (declared after the closure, so either dies first; holderUseSafe).
 // An awaitable made from the task: when_all(t), t | fmap(f), schedule_on(s,
-// t), or a coroutine (lambda) taking it by value. It holds the task and is
-// consumed in turn. An assignment or subscript operator, a method, or a
-// reference result is no such wrapper.
+// t), pool.run(t), or a coroutine (lambda) taking it by value. It holds the
+// task and is consumed in turn. An assignment or subscript operator, a
+// member operator, or a reference result is no such wrapper.
 bool wrapsTask(const CallExpr *Call, const Expr *Child) {
   if (Call->getCallee() == Child || Call->getType()->isReferenceType() ||
-      isa<CXXMemberCallExpr>(Call) || !isAwaitable(Call->getType()))
+      !isAwaitable(Call->getType()))
     return false;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) // pool.run(t): not the object
+    return MC->getImplicitObjectArgument() != Child;
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call)) {
     if (Op->getOperator() == OO_Call)
       return Op->getArg(0) != Child;
@@ -176,6 +189,12 @@ bool consumed(ASTContext &Ctx, const Expr *E, const VarDecl *Closure, int Depth 
   }
   if (const auto *V = N.get<VarDecl>(); V && Closure && V->isLocalVarDecl() &&
                                          V->hasLocalStorage() && V->getInit() && Depth < 4) {
+    // A range-for over a container of tasks: its elements go where the loop
+    // variable goes (the hidden __range's begin()/end() hand nothing on).
+    if (const CXXForRangeStmt *For = rangeForOf(Ctx, V))
+      return llvm::all_of(usesOf(Ctx, For->getLoopVariable()), [&](const DeclRefExpr *U) {
+        return holderUseSafe(Ctx, U, For->getLoopVariable(), Lazy, Depth + 1);
+      });
     Lazy = Lazy || isLazyTask(V->getType());
     std::vector<const DeclRefExpr *> Uses = usesOf(Ctx, V);
     return (Lazy || !Uses.empty()) && llvm::all_of(Uses, [&](const DeclRefExpr *U) {
@@ -205,10 +224,26 @@ bool holderUseSafe(ASTContext &Ctx, const DeclRefExpr *U, const VarDecl *Holder,
   while (N.get<ImplicitCastExpr>() || N.get<ParenExpr>())
     N = parentOf(Ctx, N.get<Expr>());
   if (const auto *ME = N.get<MemberExpr>()) {
+    // A method that keeps the task where it is: not named like detach or
+    // release, taking nothing of Holder's type (swap(other) hands it over),
+    // and returning no reference or pointer (back(), front() give a way to
+    // move it out) unless that is discarded (emplace_back's) or consumed at
+    // once (co_await tasks.back()).
     const auto *MC = parentOf(Ctx, ME).get<CXXMemberCallExpr>();
     const CXXMethodDecl *M = MC ? MC->getMethodDecl() : nullptr;
-    return M && M->getIdentifier() && !detachesByName(M->getName()) &&
-           !StringRef(M->getName().lower()).contains("release");
+    if (!M || !M->getIdentifier() || detachesByName(M->getName()) ||
+        StringRef(M->getName().lower()).contains("release"))
+      return false;
+    const CXXRecordDecl *HolderClass = classOf(Holder->getType());
+    for (const Expr *Arg : MC->arguments())
+      if (HolderClass && classOf(Arg->getType()) == HolderClass)
+        return false;
+    QualType R = MC->getCallReturnType(Ctx);
+    if (!(R->isReferenceType() || R->isPointerType()))
+      return true;
+    const Expr *C = nullptr;
+    bool Discarded = !userOf(Ctx, MC, C).get<Expr>(); // tasks.emplace_back(l());
+    return Discarded || consumed(Ctx, MC, nullptr);
   }
   if (const auto *L = N.get<LambdaExpr>()) {
     for (const LambdaCapture &C : L->captures())
@@ -309,8 +344,6 @@ bool closureUseSafe(ASTContext &Ctx, const DeclRefExpr *U, const VarDecl *Closur
 bool lambdaOutlivesTasks(ASTContext &Ctx, const LambdaExpr *L, bool AllowFrameCopy, int Depth) {
   if (AllowFrameCopy && keptInFrame(Ctx, L))
     return true;
-  if (Depth > 0 && isUnderCoAwait(Ctx, L))
-    return true;
   const Expr *Child = nullptr;
   DynTypedNode N = userOf(Ctx, L, Child);
   if (const Expr *Call = callOf(N, Child))
@@ -382,8 +415,8 @@ void CapturingLambdaCheck::checkCoroutine(const Coroutine &C, Reporter &R) {
   }
   if (!Use)
     return;
-  if (isUnderCoAwait(Ctx, L))
-    return; // called and awaited in one full-expression: the closure outlives the await
+  // Called and awaited in one full-expression (co_await [&]() -> Task<> {
+  // ... }();) is one of the ways its task can be consumed.
   if (closureOutlivesTasks(Ctx, L))
     return;
 

@@ -371,7 +371,8 @@ void onResumeEnter(ThreadState *t, const Site *call, uint64_t frame) {
   uint32_t level = t->resume_depth++;
   bool in_await_suspend = t->await_frame != 0;
   if (level < kMaxNesting)
-    t->nesting[level] = {t->await_frame, t->await_site, in_await_suspend, call, frame};
+    t->nesting[level] = {t->await_frame, t->await_site, in_await_suspend, false, call, frame,
+                         frame};
   if (in_await_suspend)
     ++t->await_nesting;
   if (!gOptions.checks)

@@ -89,6 +89,8 @@ COROSCOPE_RT_API void __coroscope_await_ready(const __coroscope_site *site, void
 COROSCOPE_RT_API void __coroscope_await_suspend(const __coroscope_site *site, void *frame) {
   HOOK_PROLOGUE
   emit(t, log::kEvAwaitSuspend, 0, site, true, now(), frame);
+  if (ThreadState::Nesting *n = t->innermostResume(); n && n->running == addr(frame))
+    n->running_suspended = true;
   if (site && site->kind == log::kSiteFinal)
     t->final_frame = reinterpret_cast<uintptr_t>(frame);
   if (gOptions.checks)
@@ -113,6 +115,8 @@ COROSCOPE_RT_API void __coroscope_await_transfer(const __coroscope_site *site, v
 COROSCOPE_RT_API void __coroscope_await_cancel(const __coroscope_site *site, void *frame) {
   HOOK_PROLOGUE
   emit(t, log::kEvAwaitCancel, 0, site, false, 0, frame);
+  if (ThreadState::Nesting *n = t->innermostResume(); n && n->running == addr(frame))
+    n->running_suspended = false;
   if (gOptions.checks)
     onAwaitCancel(t, site, addr(frame));
 }
@@ -120,6 +124,12 @@ COROSCOPE_RT_API void __coroscope_await_cancel(const __coroscope_site *site, voi
 COROSCOPE_RT_API void __coroscope_frame_resume(const __coroscope_site *site, void *frame) {
   HOOK_PROLOGUE
   emit(t, log::kEvFrameResume, 0, site, true, now(), frame);
+  // Only a frame that suspended hands the resume() level on (a symmetric
+  // transfer); a running one resuming another did it without resume() hooks.
+  if (ThreadState::Nesting *n = t->innermostResume(); n && n->running_suspended) {
+    n->running = addr(frame);
+    n->running_suspended = false;
+  }
   if (gOptions.checks)
     onFrameResume(t, site, addr(frame));
 }
@@ -151,20 +161,24 @@ COROSCOPE_RT_API void __coroscope_handle_resume_exit(const __coroscope_site *cal
 
 COROSCOPE_RT_API void __coroscope_frame_unwind(const __coroscope_site *, void *frame) {
   HOOK_PROLOGUE
+  uint64_t f = addr(frame);
   if (gOptions.checks)
-    onFrameUnwind(t, addr(frame));
-  // The exception unwinds out of the innermost resume() of this thread: a
-  // resumed activation is entered by a resume() or by symmetric transfers
-  // from one (an exception out of a transfer made in a ramp terminates).
-  uint32_t depth = t->resume_depth;
-  if (depth == 0)
-    return; // resumed by code built without coroscope
-  const __coroscope_site *call = nullptr;
-  uint64_t resumed = addr(frame);
-  if (depth - 1 < kMaxNesting) {
-    call = t->nesting[depth - 1].call;
-    resumed = t->nesting[depth - 1].frame;
+    onFrameUnwind(t, f);
+  // Out of a destroy clone: the exception leaves that destroy().
+  if (t->destroy_depth && t->destroy_frame == f) {
+    emit(t, log::kEvDestroyExit, 0, t->destroy_call, false, 0, frame);
+    onDestroyExit(t, t->destroy_call, f);
+    return;
   }
+  // Out of the frame the innermost resume() runs (the one it resumed, or one
+  // that frame transferred to): the exception leaves that resume(). A frame
+  // resumed otherwise (by code built without coroscope, or by a transfer
+  // made in a ramp) hands the exception to code that may catch it.
+  ThreadState::Nesting *n = t->innermostResume();
+  if (!n || n->running != f || n->running_suspended)
+    return;
+  const __coroscope_site *call = n->call;
+  uint64_t resumed = n->frame;
   emit(t, log::kEvResumeExit, 0, call, false, 0, reinterpret_cast<void *>(resumed));
   onResumeExit(t, call, resumed);
 }

@@ -63,17 +63,25 @@ struct alignas(64) ThreadState {
                              ///< report the same operation again from the next hook
 
   /// Per resume() level: the await_suspend it was called in, restored when
-  /// it returns; the call itself, for an exception that leaves it
+  /// it returns; the call itself, and the frame now running for it (the
+  /// resumed one, or one it transferred to), for an exception that leaves it
   /// (frame_unwind).
   struct Nesting {
     uint64_t await_frame;
     uint32_t await_site;
     bool in_await_suspend;
+    bool running_suspended; ///< `running` has suspended: the next frame_resume takes over
     const __coroscope_site *call;
     uint64_t frame;
+    uint64_t running;
   } nesting[kMaxNesting];
 
   uint8_t buffer[kBufferBytes]; ///< packed event records (log_format.h)
+
+  /// The innermost resume() level whose context is kept, or null.
+  Nesting *innermostResume() {
+    return resume_depth && resume_depth - 1 < kMaxNesting ? &nesting[resume_depth - 1] : nullptr;
+  }
 };
 static_assert(std::is_trivially_destructible_v<ThreadState>, "lives in raw memory");
 

@@ -83,11 +83,13 @@ void __coroscope_await_cancel(const struct __coroscope_site *site, void *frame);
 /// `frame` was resumed and continues after suspend point `site`.
 void __coroscope_frame_resume(const struct __coroscope_site *site, void *frame);
 /// An exception leaves `frame` of `fn` (unhandled_exception() rethrew; the
-/// frame is now at its final suspend point) in an activation that a resume()
-/// or a symmetric transfer began, never in the ramp: it goes on to unwind out
-/// of the innermost resume() of this thread. Seen from inside the coroutine
-/// because a landing pad around the resume() in the caller would change what
-/// CoroElide elides there.
+/// frame is now at its final suspend point) in an activation of its resume
+/// or destroy function, never in the ramp. It ends the innermost destroy()
+/// if that destroys `frame`, else the innermost resume() if `frame` is what
+/// that resume() runs (the frame it resumed, or one reached from it by
+/// symmetric transfers). Seen from inside the coroutine because a landing
+/// pad around the resume() in the caller would change what CoroElide elides
+/// there.
 void __coroscope_frame_unwind(const struct __coroscope_site *fn, void *frame);
 
 /// `frame` of `fn` is being freed; `mem` is non-null when it came from the

@@ -12,6 +12,8 @@ template <class T> void sync_wait(T &&);
 Task<> when_all(Task<>, Task<>);
 Task<> when_all_of(std::vector<Task<>>);
 void spawn_all(std::vector<Task<>>);
+std::vector<Task<>> g_tasks;
+Task<> g_task{std::coroutine_handle<Task<>::promise_type>{}};
 // A lazy generator-like type with members: begin() drives the frame,
 // release() hands it away.
 struct Gen {
@@ -136,6 +138,38 @@ void nested_lambda_stores(Pending &p, int n) {
   auto l = [n]() -> Task<> { use(n); co_return; }; // expected-note {{'n' is read here}}
   sync_wait([&]() -> Task<> { p.tasks.push_back(l()); co_return; }());
 }
+// Found by review: a range-for whose body hands each task on, a swap
+// into a longer-lived container, a move out through an accessor, a nested
+// lambda whose task is spawned inside a co_await full-expression.
+void range_for_spawned(int n) {
+  // expected-warning@+1 {{uses its capture 'n'}}
+  auto l = [n]() -> Task<> { use(n); co_return; }; // expected-note {{'n' is read here}}
+  std::vector<Task<>> ts;
+  ts.push_back(l());
+  for (auto &t : ts)
+    spawn(std::move(t));
+}
+void swapped_out(int n) {
+  // expected-warning@+1 {{uses its capture 'n'}}
+  auto l = [n]() -> Task<> { use(n); co_return; }; // expected-note {{'n' is read here}}
+  std::vector<Task<>> ts;
+  ts.push_back(l());
+  ts.swap(g_tasks);
+}
+void moved_out_by_accessor(int n) {
+  // expected-warning@+1 {{uses its capture 'n'}}
+  auto l = [n]() -> Task<> { use(n); co_return; }; // expected-note {{'n' is read here}}
+  std::vector<Task<>> ts;
+  ts.push_back(l());
+  g_task = std::move(ts.back());
+}
+Task<> nested_spawned_under_await(int n) {
+  // expected-warning@+1 {{uses its capture 'n'}}
+  auto l = [n]() -> Task<> { use(n); co_return; }; // expected-note {{'n' is read here}}
+  // expected-warning@+2 {{uses its capture 'l'}}
+  // expected-note@+1 {{'l' is read here; the coroutine starts suspended}}
+  co_await (spawn([&]() -> Task<> { co_await l(); }()), Yield{});
+}
 void holder_released(int n) {
   // expected-warning@+1 {{uses its capture 'n'}}
   auto l = [n]() -> Gen { use(n); co_yield 1; }; // expected-note {{'n' is read here}}
@@ -208,6 +242,10 @@ Task<> through_locals(int n) {
   auto g = [n]() -> Gen { use(n); co_yield 1; };
   Gen gen = g();
   gen.begin();
+  std::vector<Task<>> more;
+  more.emplace_back(l());
+  for (auto &t : more)
+    co_await std::move(t);
 }
 void through_nested_lambdas(int n) {
   auto l = [n]() -> Task<> { co_await Yield{}; use(n); };
