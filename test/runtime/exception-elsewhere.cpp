@@ -21,40 +21,12 @@
 // RUN: %coroscope report --format json -o %t2.json %t2.log
 // RUN: %python %S/../tools/report_summary.py %t2.json | FileCheck %s
 // RUN: %coroscope dump %t2.log | grep -oE '(resume|destroy)_(enter|exit)' | sort | uniq -c | FileCheck %s --check-prefix=DUMP
+#include "Inputs/rethrowing.h"
 #include <coroutine>
 #include <cstdio>
 #include <stdexcept>
 #include <utility>
 
-struct rethrowing { // lazy; rethrows what escapes its body
-  struct promise_type {
-    std::coroutine_handle<> cont;
-    rethrowing get_return_object() {
-      return rethrowing{std::coroutine_handle<promise_type>::from_promise(*this)};
-    }
-    std::suspend_always initial_suspend() noexcept { return {}; }
-    struct final_awaiter {
-      bool await_ready() noexcept { return false; }
-      std::coroutine_handle<> await_suspend(std::coroutine_handle<promise_type> h) noexcept {
-        return h.promise().cont ? h.promise().cont : std::noop_coroutine();
-      }
-      void await_resume() noexcept {}
-    };
-    final_awaiter final_suspend() noexcept { return {}; }
-    void return_void() {}
-    void unhandled_exception() { throw; }
-  };
-  std::coroutine_handle<promise_type> h;
-  explicit rethrowing(std::coroutine_handle<promise_type> h) : h(h) {}
-  rethrowing(rethrowing &&o) noexcept : h(std::exchange(o.h, {})) {}
-  ~rethrowing() { if (h) h.destroy(); }
-  bool await_ready() noexcept { return false; }
-  std::coroutine_handle<> await_suspend(std::coroutine_handle<> c) noexcept {
-    h.promise().cont = c;
-    return h;
-  }
-  void await_resume() {}
-};
 
 struct eager {
   struct promise_type {
