@@ -460,19 +460,6 @@ FunctionCallee Instrumenter::hook(const char *Name, ArrayRef<Type *> Params) {
   return declareHook(M, Name, Params, StringRef(Name) == kCoroutineCall);
 }
 
-/// Where code that runs right after Call returns normally goes: an invoke's
-/// result is usable only on its normal edge, which gets a block of its own
-/// unless the normal destination is reached from nowhere else.
-static Instruction *afterCall(CallBase *Call) {
-  auto *Inv = dyn_cast<InvokeInst>(Call);
-  if (!Inv)
-    return Call->getNextNode();
-  BasicBlock *Normal = Inv->getNormalDest();
-  if (!Normal->getSinglePredecessor())
-    Normal = SplitEdge(Inv->getParent(), Normal);
-  return &*Normal->getFirstInsertionPt();
-}
-
 static void insertOnEdge(BasicBlock *From, BasicBlock *To, FunctionCallee Hook,
                          ArrayRef<Value *> Args) {
   BasicBlock *Mid = SplitEdge(From, To);

@@ -3,7 +3,8 @@
 // See HookMarkers.h for why caller-side hooks wait for the end of the
 // optimizer. A marker names its hook through its third operand, a private
 // constant string `@coroscope.marker.<hook>` holding the hook's name, and the
-// hook's arity (1: site; 2: site, frame) through its fourth.
+// hook's arity (1: site; 2: site, frame) through its fourth; a
+// "coroscope.hook_after" bundle names it through its second input.
 //
 //===----------------------------------------------------------------------===//
 #include "HookMarkers.h"
@@ -13,7 +14,6 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Intrinsics.h"
-#include "llvm/IR/Metadata.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
@@ -82,28 +82,47 @@ CallInst *createHookMarker(IRBuilder<> &B, StringRef Hook, Constant *Site, Value
   return Marker;
 }
 
-/// The hook a marker stands for, or "" if Call is not a marker.
-static StringRef markedHook(const CallBase &Call) {
-  const Function *Callee = Call.getCalledFunction();
-  if (!Callee || Callee->getIntrinsicID() != Intrinsic::var_annotation)
-    return "";
-  auto *GV = dyn_cast<GlobalVariable>(Call.getArgOperand(2)->stripPointerCasts());
+Instruction *afterCall(CallBase *Call) {
+  auto *Inv = dyn_cast<InvokeInst>(Call);
+  if (!Inv)
+    return Call->getNextNode();
+  BasicBlock *Normal = Inv->getNormalDest();
+  if (!Normal->getSinglePredecessor())
+    Normal = SplitEdge(Inv->getParent(), Normal);
+  return &*Normal->getFirstInsertionPt();
+}
+
+/// The hook named by V, a markerName() global, or "".
+static StringRef hookNamed(const Value *V) {
+  const auto *GV = dyn_cast<GlobalVariable>(V->stripPointerCasts());
   if (!GV || !GV->getName().starts_with(kMarkerPrefix) || !GV->hasInitializer())
     return "";
-  auto *Str = dyn_cast<ConstantDataArray>(GV->getInitializer());
+  const auto *Str = dyn_cast<ConstantDataArray>(GV->getInitializer());
   if (!Str || !Str->isCString())
     return "";
   StringRef Hook = Str->getAsCString();
   return Hook.starts_with(kHookPrefix) ? Hook : "";
 }
 
+/// The hook a marker stands for, or "" if Call is not a marker.
+static StringRef markedHook(const CallBase &Call) {
+  const Function *Callee = Call.getCalledFunction();
+  if (!Callee || Callee->getIntrinsicID() != Intrinsic::var_annotation)
+    return "";
+  return hookNamed(Call.getArgOperand(2));
+}
+
 bool isHookMarker(const CallBase &Call) { return !markedHook(Call).empty(); }
+
+static uint32_t hookAfterTag(LLVMContext &Ctx) {
+  return Ctx.getOrInsertBundleTag(kHookAfter)->getValue();
+}
 
 CallBase *tagHookAfter(CallBase &Call, StringRef Hook, Constant *Site) {
   Module &M = *Call.getModule();
   OperandBundleDef Bundle(kHookAfter, std::vector<Value *>{Site, markerName(M, Hook)});
-  CallBase *Tagged = CallBase::addOperandBundle(&Call, M.getContext().getOrInsertBundleTag(kHookAfter)->getValue(),
-                                                Bundle, Call.getIterator());
+  CallBase *Tagged =
+      CallBase::addOperandBundle(&Call, hookAfterTag(M.getContext()), Bundle, Call.getIterator());
   Tagged->addFnAttr(Attribute::NoInline);
   Tagged->takeName(&Call);
   Call.replaceAllUsesWith(Tagged);
@@ -119,31 +138,20 @@ bool hasHookAfter(const CallBase &Call) {
 /// bundle off: the code generator accepts no unknown bundle.
 static void lowerHookAfter(Module &M, CallBase &Call) {
   OperandBundleUse Bundle = *Call.getOperandBundle(kHookAfter);
-  Constant *Site = dyn_cast<Constant>(Bundle.Inputs[0].get());
-  auto *Name = dyn_cast<GlobalVariable>(Bundle.Inputs[1]->stripPointerCasts());
-  uint32_t ID = M.getContext().getOrInsertBundleTag(kHookAfter)->getValue();
-  CallBase *Plain = CallBase::removeOperandBundle(&Call, ID, Call.getIterator());
+  auto *Site = dyn_cast<Constant>(Bundle.Inputs[0].get());
+  StringRef Hook = hookNamed(Bundle.Inputs[1].get());
+  CallBase *Plain =
+      CallBase::removeOperandBundle(&Call, hookAfterTag(M.getContext()), Call.getIterator());
   Plain->takeName(&Call);
   Call.replaceAllUsesWith(Plain);
   Call.eraseFromParent();
-  auto *Str = Name && Name->hasInitializer() ? dyn_cast<ConstantDataArray>(Name->getInitializer())
-                                             : nullptr;
-  if (!Site || !Str || !Str->isCString() || Plain->arg_size() < 1 ||
+  if (!Site || Hook.empty() || Plain->arg_size() < 1 ||
       !Plain->getArgOperand(0)->getType()->isPointerTy())
     return;
   Type *Ptr = PointerType::getUnqual(M.getContext());
-  FunctionCallee Callee = declareHook(M, Str->getAsCString(), {Ptr, Ptr});
-  Instruction *At;
-  if (auto *Inv = dyn_cast<InvokeInst>(Plain)) {
-    BasicBlock *Normal = Inv->getNormalDest();
-    if (!Normal->getSinglePredecessor())
-      Normal = SplitEdge(Inv->getParent(), Normal);
-    At = &*Normal->getFirstInsertionPt();
-  } else {
-    At = Plain->getNextNode();
-  }
-  IRBuilder<> B(At);
-  B.CreateCall(Callee, {Site, Plain->getArgOperand(0)})->setDebugLoc(Plain->getDebugLoc());
+  IRBuilder<> B(afterCall(Plain));
+  B.CreateCall(declareHook(M, Hook, {Ptr, Ptr}), {Site, Plain->getArgOperand(0)})
+      ->setDebugLoc(Plain->getDebugLoc());
 }
 
 PreservedAnalyses HookLowerPass::run(Module &M, ModuleAnalysisManager &) {
@@ -161,14 +169,8 @@ PreservedAnalyses HookLowerPass::run(Module &M, ModuleAnalysisManager &) {
   }
   if (Markers.empty() && Tagged.empty())
     return PreservedAnalyses::all();
-  SmallVector<GlobalVariable *, 8> Names;
-  for (CallBase *Call : Tagged) {
-    if (auto *GV = dyn_cast<GlobalVariable>(
-            const_cast<Value *>(Call->getOperandBundle(kHookAfter)->Inputs[1]->stripPointerCasts()));
-        GV && !is_contained(Names, GV))
-      Names.push_back(GV);
+  for (CallBase *Call : Tagged)
     lowerHookAfter(M, *Call);
-  }
   Type *Ptr = PointerType::getUnqual(M.getContext());
   for (CallInst *Marker : Markers) {
     StringRef Hook = markedHook(*Marker);
@@ -181,16 +183,12 @@ PreservedAnalyses HookLowerPass::run(Module &M, ModuleAnalysisManager &) {
     }
     FunctionCallee Callee = declareHook(M, Hook, Params, /*KeepsSite=*/!WithFrame);
     IRBuilder<> B(Marker);
-    CallInst *Call = B.CreateCall(Callee, Args);
-    Call->setDebugLoc(Marker->getDebugLoc());
-    auto *GV = cast<GlobalVariable>(Marker->getArgOperand(2)->stripPointerCasts());
-    if (!is_contained(Names, GV))
-      Names.push_back(GV);
+    B.CreateCall(Callee, Args)->setDebugLoc(Marker->getDebugLoc());
     Marker->eraseFromParent();
   }
-  for (GlobalVariable *GV : Names)
-    if (GV->use_empty())
-      GV->eraseFromParent();
+  for (GlobalVariable &GV : make_early_inc_range(M.globals()))
+    if (GV.getName().starts_with(kMarkerPrefix) && GV.use_empty())
+      GV.eraseFromParent();
   for (Function &F : make_early_inc_range(M))
     if (F.getIntrinsicID() == Intrinsic::var_annotation && F.use_empty())
       F.eraseFromParent();

@@ -40,6 +40,11 @@ namespace coroscope {
 llvm::FunctionCallee declareHook(llvm::Module &M, llvm::StringRef Name,
                                  llvm::ArrayRef<llvm::Type *> Params, bool KeepsSite = false);
 
+/// Where code that runs right after Call returns normally goes: an invoke's
+/// result is usable only on its normal edge, which gets a block of its own
+/// unless the normal destination is reached from nowhere else.
+llvm::Instruction *afterCall(llvm::CallBase *Call);
+
 /// Inserts at B a marker for `Hook(Site)` (Frame null) or `Hook(Site, Frame)`.
 /// Hook is a __coroscope_* name whose parameters are (site, frame) or
 /// (site); HookLowerPass turns the marker into that call.
