@@ -28,13 +28,13 @@
 #include "../examples/common/value_task.h"
 #include "async_generator.h"
 #include "channel.h"
+#include "fixed_iterations.h"
 
 #include <benchmark/benchmark.h>
 
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <utility>
 
 using namespace coroscope_example;
@@ -245,16 +245,7 @@ void register_all(long fixed_iterations) {
 int main(int argc, char **argv) {
   g_cache.populate();
   benchmark::Initialize(&argc, argv);
-  long fixed_iterations = 0;
-  for (int i = 1; i < argc; ++i) {
-    const char *flag = "--fixed_iterations=";
-    if (std::strncmp(argv[i], flag, std::strlen(flag)) == 0) {
-      fixed_iterations = std::atol(argv[i] + std::strlen(flag));
-      std::memmove(argv + i, argv + i + 1, sizeof(char *) * (argc - i));
-      --argc;
-      --i;
-    }
-  }
+  long fixed_iterations = takeFixedIterations(argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv))
     return 2;
   register_all(fixed_iterations);

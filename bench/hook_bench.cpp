@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 #include "coroscope/hooks.h"
 #include "coroscope/log_format.h"
+#include "fixed_iterations.h"
 
 #include <benchmark/benchmark.h>
 
@@ -191,16 +192,7 @@ void TaskFrameMix(benchmark::State &state) {
 int main(int argc, char **argv) {
   register_sites();
   benchmark::Initialize(&argc, argv);
-  long fixed_iterations = 0;
-  for (int i = 1; i < argc; ++i) {
-    const char *flag = "--fixed_iterations=";
-    if (std::strncmp(argv[i], flag, std::strlen(flag)) == 0) {
-      fixed_iterations = std::atol(argv[i] + std::strlen(flag));
-      std::memmove(argv + i, argv + i + 1, sizeof(char *) * (argc - i));
-      --argc;
-      --i;
-    }
-  }
+  long fixed_iterations = takeFixedIterations(argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv))
     return 2;
   g_trim_log = fixed_iterations == 0;
