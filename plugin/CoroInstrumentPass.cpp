@@ -54,7 +54,6 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
-#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 #include "llvm/Support/Path.h"
 
@@ -692,7 +691,8 @@ void Instrumenter::instrumentHandleCall(const HandleCall &H) {
   // The exit hook rides on the resume/destroy itself (tagHookAfter says
   // why): on the intrinsic, or on the one in a copy of the std member made
   // for this call site.
-  Intrinsic::ID IID = H.Op == log::kSiteResumeCall ? Intrinsic::coro_resume : Intrinsic::coro_destroy;
+  Intrinsic::ID IID =
+      H.Op == log::kSiteResumeCall ? Intrinsic::coro_resume : Intrinsic::coro_destroy;
   if (!H.ThroughThis) {
     if (auto *II = dyn_cast<IntrinsicInst>(H.Call); II && II->getIntrinsicID() == IID) {
       tagHookAfter(*H.Call, Exit, Site);
