@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "checks.h"
 
+#include "dead_frame.h"
 #include "findings.h"
 #include "frame_registry.h"
 #include "options.h"
@@ -44,17 +45,38 @@ int collectExec(struct dl_phdr_info *info, size_t, void *data) {
   return 0;
 }
 
-/// True when the memory of a frame the registry saw destroyed now holds a
-/// live coroutine frame that coroscope never saw (built without the plugin):
-/// a destroy-function pointer into code, and not the one the old frame had.
-/// Only on the error path: it reads memory with a system call that cannot
-/// fault, and walks the loaded images.
-bool foreignFrameAt(uint64_t frame, const FrameEntry *e) {
-  uint64_t words[2];
-  struct iovec local = {words, sizeof words};
-  struct iovec remote = {reinterpret_cast<void *>(frame), sizeof words};
-  if (process_vm_readv(getpid(), &local, 1, &remote, 1, 0) != ssize_t(sizeof words))
-    return false;
+/// The size of `e`'s frame when the runtime knows it: heap frames (from
+/// frame_alloc). Elided (HALO) frames have none yet.
+inline uint64_t knownFrameSize(const FrameEntry *e) { return e->bytes; }
+
+/// True when something else owns the memory of the frame the registry saw
+/// destroyed at `frame`: the cookie written when it was freed is gone (a
+/// new allocation there, whatever it holds), or, without a cookie (the size
+/// unknown or too small), the bytes are a live coroutine frame coroscope
+/// never saw: a resume function (or a null one and a destroy pointer, maybe
+/// tagged, into code), and not the old frame's destroy function. Only on
+/// the error path: it reads memory with a system call that cannot fault,
+/// and walks the loaded images.
+bool memoryReused(uint64_t frame, const FrameEntry *e) {
+  uint64_t words[2], seen[2] = {0, 0};
+  uint64_t off = (e->flags.load(std::memory_order_relaxed) & kFlagDeadCookie)
+                     ? deadCookieOffset(knownFrameSize(e))
+                     : 0;
+  struct iovec local[2] = {{words, sizeof words}, {seen, sizeof seen}};
+  struct iovec remote[2] = {{reinterpret_cast<void *>(frame), sizeof words},
+                            {reinterpret_cast<void *>(frame + off), sizeof seen}};
+  unsigned parts = off ? 2 : 1;
+  if (process_vm_readv(getpid(), local, parts, remote, parts, 0) != ssize_t(parts * 16))
+    return false; // unmapped: nothing owns it, and the handle dangles
+  if (off) {
+    uint64_t cookie[2];
+    deadCookie(frame, cookie);
+    if (seen[0] != cookie[0] || seen[1] != cookie[1])
+      return true;
+  }
+  // The cookie is intact, or there is none: the dead frame's bytes unless a
+  // frame nobody told coroscope about was built over them without touching
+  // the cookie's bytes.
   if (words[1] == e->destroy_fn)
     return false; // the destroyed frame's own bytes, untouched
   static ExecRange ranges[512];
@@ -66,15 +88,21 @@ bool foreignFrameAt(uint64_t frame, const FrameEntry *e) {
         return true;
     return false;
   };
-  return code(words[1]) && (words[0] == 0 || code(words[0]));
+  // x86-64 and AArch64 user addresses fit in 48 bits: a library may keep a
+  // tag in the bits above (corral's `ptr | 1 << 63` in the destroy slot).
+  uint64_t untagged = words[1] & ((uint64_t(1) << 48) - 1);
+  return code(words[0]) || (words[0] == 0 && code(untagged));
 }
 
-/// A destroyed entry whose address now holds a frame coroscope cannot see:
-/// forget it rather than report the program's correct use of that frame.
-bool forgetIfForeign(FrameEntry *e, uint64_t frame) {
-  if (!foreignFrameAt(frame, e))
+/// A destroyed entry whose memory something else owns now: its record ends
+/// (the entry becomes a tombstone no look-up or scan sees) rather than
+/// report the program's correct use of the new object.
+bool forgetIfReused(FrameEntry *e, uint64_t frame) {
+  uint64_t w = e->word.load(std::memory_order_acquire);
+  if (wordState(w) != kFrameDestroyed || !memoryReused(frame, e))
     return false;
-  e->word.store(packWord(0, 0, 0), std::memory_order_release);
+  // Fails only when a new frame began here meanwhile: then it is that one's.
+  e->word.compare_exchange_strong(w, packWord(kFrameForgotten, 0, 0), std::memory_order_acq_rel);
   return true;
 }
 
@@ -128,7 +156,7 @@ void checkRun(ThreadState *t, uint64_t frame, FrameEntry *e, uint32_t site, bool
     uint64_t w = e->word.load(std::memory_order_acquire);
     switch (wordState(w)) {
     case kFrameDestroyed:
-      if (forgetIfForeign(e, frame))
+      if (forgetIfReused(e, frame))
         return;
       fatal(t, kCheckUseAfterDestroy, frame, e, site, e->destroy_site, op, "destroyed",
             e->destroy_thread);
@@ -356,9 +384,13 @@ void onFrameFree(ThreadState *t, const Site *fn, uint64_t frame, bool heap) {
   e->destroy_site = in_destroy ? idOf(t->destroy_call) : wordSite(w);
   e->destroy_thread = t->thread;
   // Still the frame's memory here (operator delete comes after this hook):
-  // its destroy-function pointer (the second word, switch-ABI layout) tells
-  // later whether the bytes at this address are still this dead frame's.
+  // the cookie, or where the size is unknown its destroy-function pointer
+  // (the second word, switch-ABI layout), tells later whether the bytes at
+  // this address are still this dead frame's.
   e->destroy_fn = reinterpret_cast<const uint64_t *>(frame)[1];
+  flags &= ~kFlagDeadCookie;
+  if (markDeadFrame(frame, knownFrameSize(e)))
+    flags |= kFlagDeadCookie;
   if (!in_destroy)
     flags |= kFlagSelfDestroyed;
   e->flags.store(flags, std::memory_order_relaxed);
@@ -454,7 +486,7 @@ void onDestroyEnter(ThreadState *t, const Site *call, uint64_t frame) {
   uint64_t w = e->word.load(std::memory_order_acquire);
   switch (wordState(w)) {
   case kFrameDestroyed:
-    if (forgetIfForeign(e, frame))
+    if (forgetIfReused(e, frame))
       return;
     fatal(t, kCheckDoubleDestroy, frame, e, idOf(call), e->destroy_site,
           "destroy() of an already destroyed frame", "first destroyed", e->destroy_thread);
@@ -495,7 +527,7 @@ void onDone(ThreadState *t, const Site *call, uint64_t frame) {
     return;
   FrameEntry *e = findFrame(frame);
   if (e && wordState(e->word.load(std::memory_order_acquire)) == kFrameDestroyed &&
-      !forgetIfForeign(e, frame))
+      !forgetIfReused(e, frame))
     fatal(t, kCheckUseAfterDestroy, frame, e, idOf(call), e->destroy_site,
           "done() on a destroyed frame", "destroyed", e->destroy_thread);
 }

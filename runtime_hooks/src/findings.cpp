@@ -295,7 +295,7 @@ void writeLiveFrames(int fd, bool from_signal) {
   // awaits whom for the text form.
   uint32_t total = 0, nlisted = 0;
   forEachFrame([&](const FrameEntry &e) {
-    if (wordState(e.word.load(std::memory_order_acquire)) == log::kFrameDestroyed)
+    if (!liveState(wordState(e.word.load(std::memory_order_acquire))))
       return;
     ++total;
     if (nlisted < kMaxListed) {
@@ -328,7 +328,7 @@ void writeLiveFrames(int fd, bool from_signal) {
   uint32_t n = 0, written = 0;
   forEachFrame([&](const FrameEntry &e) {
     uint64_t w = e.word.load(std::memory_order_acquire);
-    if (wordState(w) == log::kFrameDestroyed || written + n >= total)
+    if (!liveState(wordState(w)) || written + n >= total)
       return;
     uint32_t flags = e.flags.load(std::memory_order_relaxed);
     batch[n++] = {e.key.load(std::memory_order_relaxed), e.awaiter, e.fn_site, wordSite(w),
@@ -396,7 +396,7 @@ void exitScan() {
     static Group groups[kMaxGroups];
     int ngroups = 0;
     forEachFrame([&](const FrameEntry &e) {
-      if (wordState(e.word.load(std::memory_order_acquire)) == log::kFrameDestroyed)
+      if (!liveState(wordState(e.word.load(std::memory_order_acquire))))
         return;
       for (int i = 0; i < ngroups; ++i)
         if (groups[i].fn == e.fn_site && groups[i].creation == e.creation_site) {
@@ -443,8 +443,7 @@ void exitScan() {
     static uint64_t live[kMaxLive], awaiters[kMaxLive];
     uint32_t nlive = 0;
     forEachFrame([&](const FrameEntry &e) {
-      if (nlive < kMaxLive &&
-          wordState(e.word.load(std::memory_order_acquire)) != log::kFrameDestroyed) {
+      if (nlive < kMaxLive && liveState(wordState(e.word.load(std::memory_order_acquire)))) {
         live[nlive] = e.key.load(std::memory_order_relaxed);
         awaiters[nlive++] = awaitingLink(e);
       }

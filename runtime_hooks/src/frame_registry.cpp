@@ -63,7 +63,8 @@ FrameEntry *findFrame(uint64_t frame) {
   for (uint64_t i = slotOf(frame), n = 0; n < kMaxProbe; i = (i + 1) & kMask, ++n) {
     uint64_t k = t[i].key.load(std::memory_order_acquire);
     if (k == frame)
-      return &t[i];
+      return wordState(t[i].word.load(std::memory_order_acquire)) == kFrameForgotten ? nullptr
+                                                                                     : &t[i];
     if (k == 0)
       return nullptr;
   }
@@ -98,7 +99,7 @@ FrameEntry *insertFrame(uint64_t frame) {
         tomb = nullptr;
       continue; // another thread took it: look at slot i again
     }
-    if (!tomb && wordState(t[i].word.load(std::memory_order_relaxed)) == log::kFrameDestroyed) {
+    if (!tomb && tombstoneState(wordState(t[i].word.load(std::memory_order_relaxed)))) {
       tomb = &t[i];
       tomb_key = k;
     }

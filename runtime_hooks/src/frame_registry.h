@@ -6,7 +6,9 @@
 // it. Destroyed frames stay as tombstones, so a later resume() or destroy()
 // of the same handle is recognised, until the slot is needed again: a new
 // frame at the same address resets its entry, and a new address takes over
-// a tombstone once the probe sequence grows long.
+// a tombstone once the probe sequence grows long. A destroyed frame whose
+// memory something else took (dead_frame.h) is forgotten: its entry stays a
+// tombstone that look-ups and scans skip.
 //
 // Concurrency: `key` is claimed with a CAS and never cleared; `word` (state,
 // site, thread) changes with CAS where two threads may race (resuming a
@@ -33,6 +35,18 @@ inline uint8_t wordState(uint64_t w) { return uint8_t(w); }
 inline uint32_t wordThread(uint64_t w) { return uint32_t(w >> 8) & 0xffffff; }
 inline uint32_t wordSite(uint64_t w) { return uint32_t(w >> 32); }
 
+/// The state of a forgotten entry: runtime-only (never in a log), beyond
+/// log::FrameState's values.
+constexpr uint8_t kFrameForgotten = 0xff;
+
+/// A frame that counts as alive (exit scan, live-frame dumps): not
+/// destroyed, not forgotten, and not a slot whose key was just claimed.
+inline bool liveState(uint8_t s) { return s >= log::kFrameRunning && s < log::kFrameDestroyed; }
+/// An entry a new key may take over.
+inline bool tombstoneState(uint8_t s) {
+  return s == log::kFrameDestroyed || s == kFrameForgotten;
+}
+
 enum FrameFlag : uint32_t {
   kFlagStarted = 1,       ///< resumed at least once after its initial suspend
   kFlagAtInitial = 2,     ///< suspended at its initial suspend point
@@ -40,6 +54,7 @@ enum FrameFlag : uint32_t {
   kFlagSelfDestroyed = 8, ///< freed without destroy() (flowed off its final suspend)
   kFlagReported = 16,     ///< a fatal finding was reported for this frame
   kFlagCompleted = 32,    ///< reached its final suspend point
+  kFlagDeadCookie = 64,   ///< freed with a cookie in its bytes (dead_frame.h)
 };
 
 struct alignas(64) FrameEntry {
@@ -52,12 +67,13 @@ struct alignas(64) FrameEntry {
   uint32_t destroy_thread;
   std::atomic<uint32_t> flags;
   uint64_t awaiter; ///< the frame awaiting this one, 0 if none known
-  uint64_t bytes;   ///< heap bytes
+  uint64_t bytes;   ///< heap bytes (the frame's size; 0 when not known)
   uint64_t destroy_fn; ///< the frame's destroy-function pointer when it was freed
 };
 static_assert(sizeof(FrameEntry) == 64, "one cache line per frame");
 
-/// The entry of `frame`, or null when it was never seen (or evicted).
+/// The entry of `frame`, or null when it was never seen, evicted or
+/// forgotten.
 FrameEntry *findFrame(uint64_t frame);
 /// The entry of `frame`, created (or taken over from a tombstone) if needed;
 /// null only when the table is full around its home slot (then counted).
