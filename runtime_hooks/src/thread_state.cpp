@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "thread_state.h"
 
+#include "clock.h"
 #include "crash.h"
 #include "log_writer.h"
 #include "options.h"
@@ -139,6 +140,12 @@ __attribute__((noinline)) ThreadState *attachThread() {
   t->in_use = true;
   t->thread = ++gNextThread;
   t->os_tid = uint32_t(syscall(SYS_gettid));
+  // Records without a time of their own take the previous one: the first
+  // chunk's base is a real reading, not 0, so none decodes to before the
+  // thread existed.
+  initClock(); // under the writer lock, like the log's opening
+  t->cursor.ts = now();
+  t->flush_cursor = t->cursor;
   writerUnlock();
   pthread_setspecific(gExitKey, t);
   tState = t;
