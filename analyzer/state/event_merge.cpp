@@ -28,6 +28,7 @@ struct EventMerger::Stream {
   uint64_t last_ts = 0;    ///< the raw timestamp of the latest timed event
   uint64_t last_time = 0;  ///< and its time in ns, for FrameAlloc
   bool timed = false;      ///< last_ts holds a timestamp
+  bool real = false;       ///< the thread has had a real reading
 };
 
 namespace {
@@ -67,6 +68,11 @@ bool EventMerger::fill(Stream &s) {
     return false;
   }
   const bool tsc = clock_.converts();
+  // Records before the thread's first real reading: in logs whose first
+  // chunk starts from base_ts 0 (runtimes before it was a reading), the
+  // untimed ones decode to 0. They happened at or before that reading and
+  // take its time, so none lands before the thread existed.
+  size_t unread_from = s.real ? n : 0;
   for (size_t i = 0; i < n; ++i) {
     const log::EventRecord &r = records_[i];
     Event &e = s.events[i];
@@ -78,9 +84,19 @@ bool EventMerger::fill(Stream &s) {
     if (r.kind == log::kEvFrameAlloc) {
       e.bytes = r.ts;
       e.time = s.last_time;
+      e.timed = s.real;
       continue;
     }
     e.bytes = 0;
+    if (!s.real) {
+      if (r.ts == 0) {
+        e.time = 0;
+        e.timed = false;
+        continue;
+      }
+      s.real = true;
+    }
+    e.timed = true;
     // Packed records without a timestamp repeat the previous one: convert
     // each distinct timestamp once.
     if (!tsc) {
@@ -93,6 +109,11 @@ bool EventMerger::fill(Stream &s) {
       s.timed = true;
     }
     s.last_time = e.time;
+    for (; unread_from < i; ++unread_from) {
+      s.events[unread_from].time = e.time;
+      s.events[unread_from].timed = true;
+    }
+    unread_from = n;
   }
   return true;
 }

@@ -31,6 +31,7 @@ struct Event {
   uint32_t site = 0;
   uint32_t thread = 0;
   uint64_t time = 0;  ///< ns; for kEvFrameAlloc the time of the previous event
+  bool timed = false; ///< `time` comes from a real reading of its thread
   uint64_t bytes = 0; ///< kEvFrameAlloc only: the requested size
   uint64_t frame = 0;
 };

@@ -436,9 +436,10 @@ void LogModel::onResume(const Event &e, ThreadState &t) {
 }
 
 void LogModel::process(const Event &e) {
-  if (e.kind != kEvFrameAlloc && e.time > last_time_)
+  // Run time spans the first to the last real reading.
+  if (e.kind != kEvFrameAlloc && e.timed && e.time > last_time_)
     last_time_ = e.time;
-  if (e.kind != kEvFrameAlloc && e.time < first_time_)
+  if (e.kind != kEvFrameAlloc && e.timed && e.time < first_time_)
     first_time_ = e.time;
   ThreadState &t = thread(e.thread);
   switch (e.kind) {

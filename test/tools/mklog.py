@@ -23,7 +23,8 @@ hex. Chunks are written in the order the lines appear.
   site ID initial|await|yield|final FUNCTION_ID FILE LINE COLUMN [AWAITER]
         A site entry. Consecutive `site` lines share one Sites chunk.
         Trailing overrides for corrupt-input tests: kind=N name_len=N
-        file_len=N awaiter_len=N (the strings written stay the same).
+        file_len=N awaiter_len=N (the strings written stay the same);
+        build=N sets the BuildFlags byte (1: an optimized build).
   thread N [os_tid=N] [count=N]
         Starts a new Events chunk for thread N; the `ev`/`alloc` lines after
         it go into it. Repeat `thread N` to write a further chunk of the same
@@ -215,8 +216,8 @@ class Log:
         lens = [over.get("name_len", len(strings[0])),
                 over.get("file_len", len(strings[1])),
                 over.get("awaiter_len", len(strings[2]))]
-        entry = struct.pack("<IB3xIIIHHHH", site_id, over.get("kind", SITE_KINDS[kind]),
-                            function_id, line, column, *lens, 0)
+        entry = struct.pack("<IBB2xIIIHHHH", site_id, over.get("kind", SITE_KINDS[kind]),
+                            over.get("build", 0), function_id, line, column, *lens, 0)
         entry += b"".join(strings)
         entry += b"\0" * (-len(entry) % 8)
         if not self.items or self.items[-1][0] != "sites":
