@@ -58,22 +58,19 @@ inline uint64_t knownFrameSize(const FrameEntry *e) { return e->bytes; }
 /// the error path: it reads memory with a system call that cannot fault,
 /// and walks the loaded images.
 bool memoryReused(uint64_t frame, const FrameEntry *e) {
-  uint64_t words[2], seen[2] = {0, 0};
+  uint64_t words[2], seen = 0;
   uint64_t off = (e->flags.load(std::memory_order_relaxed) & kFlagDeadCookie)
                      ? deadCookieOffset(knownFrameSize(e))
                      : 0;
-  struct iovec local[2] = {{words, sizeof words}, {seen, sizeof seen}};
+  struct iovec local[2] = {{words, sizeof words}, {&seen, sizeof seen}};
   struct iovec remote[2] = {{reinterpret_cast<void *>(frame), sizeof words},
                             {reinterpret_cast<void *>(frame + off), sizeof seen}};
   unsigned parts = off ? 2 : 1;
-  if (process_vm_readv(getpid(), local, parts, remote, parts, 0) != ssize_t(parts * 16))
+  ssize_t want = ssize_t(sizeof words + (off ? sizeof seen : 0));
+  if (process_vm_readv(getpid(), local, parts, remote, parts, 0) != want)
     return false; // unmapped: nothing owns it, and the handle dangles
-  if (off) {
-    uint64_t cookie[2];
-    deadCookie(frame, cookie);
-    if (seen[0] != cookie[0] || seen[1] != cookie[1])
-      return true;
-  }
+  if (off && seen != deadCookie(frame))
+    return true;
   // The cookie is intact, or there is none: the dead frame's bytes unless a
   // frame nobody told coroscope about was built over them without touching
   // the cookie's bytes.

@@ -36,19 +36,17 @@ inline uint64_t mix(uint64_t x) { // splitmix64's finalizer
 }
 } // namespace
 
-void deadCookie(uint64_t frame, uint64_t out[2]) {
+uint64_t deadCookie(uint64_t frame) {
   pthread_once(&gSecretOnce, makeSecret);
-  out[0] = mix(frame ^ gSecret[0]);
-  out[1] = mix(out[0] ^ gSecret[1]);
+  return mix(mix(frame ^ gSecret[0]) ^ gSecret[1]);
 }
 
 bool markDeadFrame(uint64_t frame, uint64_t bytes) {
   uint64_t off = deadCookieOffset(bytes);
   if (off == 0)
     return false;
-  uint64_t cookie[2];
-  deadCookie(frame, cookie);
-  __builtin_memcpy(reinterpret_cast<void *>(frame + off), cookie, sizeof cookie);
+  uint64_t cookie = deadCookie(frame);
+  __builtin_memcpy(reinterpret_cast<void *>(frame + off), &cookie, sizeof cookie);
   return true;
 }
 

@@ -1,6 +1,6 @@
 //===- dead_frame.h - Telling a destroyed frame's memory from its reuse ---===//
 //
-// When a frame is freed the runtime writes a cookie (16 bytes derived from a
+// When a frame is freed the runtime writes a cookie (8 bytes derived from a
 // per-process secret and the frame's address) into the frame's own bytes,
 // just before operator delete gets them. An operation that later meets the
 // destroyed frame reads the cookie back: still there, the memory is still
@@ -8,12 +8,15 @@
 // since, and the handle names that new object, whatever its slots hold.
 // This works with any allocator, since it never asks the allocator.
 //
-// Where: clear of what allocators write into a freed chunk (glibc: tcache
-// next/key or fd/bk at 0..15, fd_nextsize/bk_nextsize of large chunks at
-// 16..31, and the next chunk's prev_size: at or past offset 32 for a
-// request of 32 bytes or more, at or past 48 for 48 or more), and only
-// inside the frame's known size: a promise's allocator may keep its own
-// data right after it.
+// Where: in the frame's last whole word. Not near the start: the promise
+// follows the two function pointers, and a stale handle's await_suspend
+// writes into it (the continuation) before the operation the check sees;
+// allocators keep their free-list links there too (glibc: tcache next/key
+// or fd/bk at 0..15, fd_nextsize/bk_nextsize at 16..31). Never past the
+// frame's known size: a promise's allocator may keep data right after it.
+// The one allocator write that can reach the last word is glibc's prev_size
+// of the next chunk when the chunk goes to a bin other than tcache or a
+// fastbin; then a real use-after-destroy goes unreported, never the reverse.
 //
 //===----------------------------------------------------------------------===//
 #ifndef COROSCOPE_RUNTIME_DEAD_FRAME_H
@@ -24,16 +27,18 @@
 namespace coroscope {
 namespace rt {
 
-constexpr uint64_t kDeadCookieBytes = 16;
+constexpr uint64_t kDeadCookieBytes = 8;
 
-/// Offset of the cookie in a frame of `bytes` bytes; 0 when the frame is too
-/// small to hold one where no allocator writes (below 32 bytes).
+/// Offset of the cookie in a frame of `bytes` bytes (its last whole word);
+/// 0 when that word would overlap the first 16 bytes (frames under 24
+/// bytes) or the size is unknown (0).
 inline uint64_t deadCookieOffset(uint64_t bytes) {
-  return bytes >= 48 ? 32 : bytes >= 32 ? 16 : 0;
+  uint64_t off = bytes >= kDeadCookieBytes ? (bytes - kDeadCookieBytes) & ~uint64_t(7) : 0;
+  return off >= 16 ? off : 0;
 }
 
 /// The cookie of the frame at `frame`.
-void deadCookie(uint64_t frame, uint64_t out[2]);
+uint64_t deadCookie(uint64_t frame);
 
 /// Writes the cookie into the frame being freed, [frame, frame + bytes);
 /// false when the frame is too small (or its size unknown: 0).
