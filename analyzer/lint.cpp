@@ -4,8 +4,9 @@
 // Clang's diagnostic text, the JSON of `coroscope check` (same objects, so
 // one reader takes run-time and compile-time findings), or SARIF 2.1.0 for
 // code-scanning services. The default --fail-on is `warning`, unlike
-// `check`'s `error`: compile-time findings are warnings (errors only under
-// -Werror), so a lint step that failed on errors only would never fail.
+// `check`'s `error`: lint reports every finding as a warning, whatever the
+// compile command's -Werror, so a lint step failing on errors only would
+// never fail.
 //
 //===----------------------------------------------------------------------===//
 #include "commands.h"
@@ -181,6 +182,8 @@ LintOutcome lintFiles(const LintCommand &cmd) {
   out.errors = res.error_text;
   for (const std::string &f : res.failures)
     out.errors += "coroscope: error: " + f + "\n";
+  for (const std::string &f : res.skipped)
+    out.errors += "coroscope: note: " + f + "\n";
 
   size_t warnings = 0, errors = 0;
   for (const LintFinding &f : res.findings)
@@ -190,7 +193,10 @@ LintOutcome lintFiles(const LintCommand &cmd) {
           << (res.findings.size() == 1 ? " finding" : " findings") << " (" << errors
           << (errors == 1 ? " error, " : " errors, ") << warnings
           << (warnings == 1 ? " warning" : " warnings") << ") in " << res.files
-          << (res.files == 1 ? " file" : " files") << "\n";
+          << (res.files == 1 ? " file" : " files");
+  if (!res.skipped.empty())
+    summary << ", " << res.skipped.size() << " skipped (not C or C++)";
+  summary << "\n";
   out.summary = summary.str();
 
   if (cmd.format == "json") {

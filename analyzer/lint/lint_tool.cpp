@@ -6,11 +6,18 @@
 // from a g++ build, so they are adjusted for clang 19 first: its resource
 // directory, no option clang's driver does not know, no CoroScope.so plugin
 // (the checks already run in-process; loading the plugin would report every
-// finding twice). Diagnostics are caught by a DiagnosticConsumer that keeps
-// the checks' warnings and their notes (rendered by Clang's own printer, so
-// the text is exactly what the plugin prints) and the errors that make a
-// file unusable, and drops the compiler's ordinary warnings: a lint step
-// reports coroscope findings only.
+// finding twice), and no -Werror: lint only parses, and the project's rule
+// for its warnings must neither fail the parse nor fill Clang's error limit.
+// Diagnostics are caught by a DiagnosticConsumer that keeps the checks'
+// warnings and their notes (rendered by Clang's own printer, so the text is
+// exactly what the plugin prints) and the errors that make a file unusable,
+// and drops the compiler's ordinary warnings: a lint step reports coroscope
+// findings only. Findings are always warnings here; lint's --fail-on, not
+// the compile command, decides whether they fail the step.
+//
+// Entries that are not C, C++ or Objective-C(++) (assembler, CUDA, linker
+// inputs, ...) are not parsed at all: their language is judged the way
+// Clang's driver judges it, -x included, and they are listed as skipped.
 //
 //===----------------------------------------------------------------------===//
 #include "lint/lint_tool.h"
@@ -24,6 +31,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Driver/Driver.h"
 #include "clang/Driver/Options.h"
+#include "clang/Driver/Types.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
@@ -41,6 +49,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 #include <thread>
 #include <tuple>
@@ -74,15 +83,111 @@ public:
   }
 };
 
+/// A flag that turns warnings into errors. Lint drops Clang's own warnings
+/// and keeps its findings warnings, so such a flag could only make a file
+/// that parses look broken, or stop the parse at the error limit.
+bool promotesWarnings(const llvm::opt::Arg &A) {
+  if (A.getOption().matches(driver::options::OPT_pedantic_errors))
+    return true;
+  if (!A.getOption().matches(driver::options::OPT_W_Joined) || A.getNumValues() != 1)
+    return false;
+  llvm::StringRef V = A.getValue();
+  return V == "error" || V.starts_with("error=");
+}
+
 bool isCoroScopePlugin(llvm::StringRef Arg) {
   if (Arg.starts_with("-fplugin-arg-coroscope-"))
     return true;
   return Arg.consume_front("-fplugin=") && llvm::sys::path::filename(Arg) == "CoroScope.so";
 }
 
+/// The language Clang's driver gives the command's input File: the type of
+/// the last -x before it (-x none resets), or else its extension's, and a
+/// name the driver does not know is a linker input (object); inputs after
+/// "--" too. A command naming no such input is judged by File's extension.
+driver::types::ID inputLanguage(const CompileCommand &Cmd, llvm::StringRef File) {
+  namespace types = driver::types;
+  auto ByExtension = [](llvm::StringRef Name) {
+    llvm::StringRef Ext = llvm::sys::path::extension(Name);
+    types::ID T = Ext.empty() ? types::TY_INVALID : types::lookupTypeForExtension(Ext.drop_front());
+    return T == types::TY_INVALID ? types::TY_Object : T;
+  };
+  auto Absolute = [&](llvm::StringRef Name) {
+    llvm::SmallString<256> P(Name);
+    if (llvm::sys::path::is_relative(P)) {
+      P = Cmd.Directory;
+      llvm::sys::path::append(P, Name);
+    }
+    llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+    return std::string(P);
+  };
+  std::vector<const char *> Ptrs;
+  for (size_t I = 1; I < Cmd.CommandLine.size(); ++I)
+    Ptrs.push_back(Cmd.CommandLine[I].c_str());
+  unsigned MissingIndex = 0, MissingCount = 0;
+  llvm::opt::InputArgList Parsed = driver::getDriverOptTable().ParseArgs(
+      Ptrs, MissingIndex, MissingCount, llvm::opt::Visibility(driver::options::ClangOption));
+  std::string Want = Absolute(File);
+  std::optional<types::ID> Only; // the type of the only input, if one
+  size_t Inputs = 0;
+  types::ID X = types::TY_INVALID; // from -x
+  bool XSet = false;
+  for (const llvm::opt::Arg *A : Parsed) {
+    if (A->getOption().matches(driver::options::OPT_x)) {
+      llvm::StringRef V = A->getValue();
+      XSet = V != "none";
+      // An unknown language: the driver refuses the command; TY_Nothing
+      // ("none") keeps it out of the parse.
+      X = XSet ? types::lookupTypeForTypeSpecifier(A->getValue()) : types::TY_INVALID;
+      if (XSet && X == types::TY_INVALID)
+        X = types::TY_Nothing;
+      continue;
+    }
+    std::vector<llvm::StringRef> Names;
+    if (A->getOption().getKind() == llvm::opt::Option::InputClass)
+      Names.push_back(A->getValue());
+    else if (A->getOption().matches(driver::options::OPT__DASH_DASH))
+      for (const char *V : A->getValues())
+        Names.push_back(V);
+    for (llvm::StringRef Name : Names) {
+      types::ID T = XSet ? X : ByExtension(Name);
+      if (Absolute(Name) == Want)
+        return T;
+      Only = T;
+      ++Inputs;
+    }
+  }
+  return Inputs == 1 ? *Only : ByExtension(File);
+}
+
+/// What `coroscope lint` parses: C, C++, Objective-C and Objective-C++,
+/// sources and headers, preprocessed or not. Not CUDA, HIP or OpenCL (their
+/// commands are another compiler's, and their headers an SDK's), nor
+/// assembler, IR, Fortran or linker inputs.
+bool isLintable(driver::types::ID T) {
+  namespace types = driver::types;
+  switch (T) {
+  case types::TY_C: case types::TY_PP_C:
+  case types::TY_CXX: case types::TY_PP_CXX:
+  case types::TY_ObjC: case types::TY_PP_ObjC: case types::TY_PP_ObjC_Alias:
+  case types::TY_ObjCXX: case types::TY_PP_ObjCXX: case types::TY_PP_ObjCXX_Alias:
+  case types::TY_CHeader: case types::TY_PP_CHeader:
+  case types::TY_CXXHeader: case types::TY_PP_CXXHeader:
+  case types::TY_ObjCHeader: case types::TY_PP_ObjCHeader:
+  case types::TY_ObjCXXHeader: case types::TY_PP_ObjCXXHeader:
+  case types::TY_CXXModule: case types::TY_PP_CXXModule:
+  case types::TY_CXXHUHeader: case types::TY_CXXSHeader: case types::TY_CXXUHeader:
+  case types::TY_PP_CXXHeaderUnit:
+    return true;
+  default:
+    return false;
+  }
+}
+
 /// Removes the plugin (as -fplugin= or as cc1 options), every option clang 19's driver does not know (GCC's
 /// -fconcepts-diagnostics-depth=, -fno-tree-..., and the like: clang rejects
-/// them as "unknown argument"), and a -resource-dir of another clang; then
+/// them as "unknown argument"), -Werror, -Werror=<w> and -pedantic-errors
+/// (see promotesWarnings), and a -resource-dir of another clang; then
 /// points clang at its own resource directory and silences what is left of
 /// GCC-only warnings and unused arguments.
 CommandLineArguments adjustForClang(const CommandLineArguments &In, llvm::StringRef) {
@@ -92,15 +197,16 @@ CommandLineArguments adjustForClang(const CommandLineArguments &In, llvm::String
   std::vector<const char *> Ptrs;
   for (size_t I = 1; I < In.size(); ++I)
     Ptrs.push_back(In[I].c_str());
-  std::set<unsigned> Unknown;
+  std::set<unsigned> Unknown; // and the flags that promote warnings
   {
     const llvm::opt::OptTable &Table = driver::getDriverOptTable();
     unsigned MissingIndex = 0, MissingCount = 0;
     llvm::opt::InputArgList Parsed =
         Table.ParseArgs(Ptrs, MissingIndex, MissingCount,
                         llvm::opt::Visibility(driver::options::ClangOption));
-    for (const llvm::opt::Arg *A : Parsed.filtered(driver::options::OPT_UNKNOWN))
-      Unknown.insert(A->getIndex() + 1);
+    for (const llvm::opt::Arg *A : Parsed)
+      if (A->getOption().matches(driver::options::OPT_UNKNOWN) || promotesWarnings(*A))
+        Unknown.insert(A->getIndex() + 1);
   }
   CommandLineArguments Out{In[0]};
   size_t Separator = std::string::npos;
@@ -173,18 +279,15 @@ public:
       return;
     }
     Last = Kept::None;
-    // The tag as CheckRunner.cpp writes it: [-Wcoroscope-<check>], or
-    // [-Werror,-Wcoroscope-<check>] for an error.
+    // The tag as CheckRunner.cpp writes it: [-Wcoroscope-<check>] (lint
+    // never asks for the -Werror form).
     size_t Tag = M.rfind(" [");
     llvm::StringRef Check = Tag == llvm::StringRef::npos ? "" : M.substr(Tag + 2);
-    Check.consume_front("-Werror,");
-    if ((Level == DiagnosticsEngine::Warning || Level == DiagnosticsEngine::Error) &&
-        Check.consume_front("-Wcoroscope-") && Check.consume_back("]")) {
+    if (Level == DiagnosticsEngine::Warning && Check.consume_front("-Wcoroscope-") &&
+        Check.consume_back("]")) {
       LintFinding F;
       F.check = Check.str();
-      F.severity = Level == DiagnosticsEngine::Error ? "error" : "warning";
-      if (Level == DiagnosticsEngine::Error)
-        ++ErrorFindings;
+      F.severity = "warning";
       F.function = std::move(PendingFunction);
       F.where = position(Info);
       F.message = M.substr(0, Tag).str();
@@ -197,7 +300,13 @@ public:
       Findings.push_back(std::move(F));
       Last = Kept::Finding;
       LastRendered = Kept::Finding;
+    } else if (Level >= DiagnosticsEngine::Error &&
+               DiagnosticIDs::isBuiltinWarningOrExtension(Info.getID())) {
+      // A warning made an error (a #pragma, or a flag adjustForClang did not
+      // see): the file parsed, and lint drops warnings.
+      ++PromotedErrors;
     } else if (Level >= DiagnosticsEngine::Error) {
+      ++FileErrors;
       // Errors keep Clang's order, but the findings rendered in between
       // went elsewhere: start afresh after one.
       if (LastRendered != Kept::Error)
@@ -213,7 +322,17 @@ public:
   std::string PendingFunction;
   std::vector<LintFinding> Findings;
   std::string Errors;
-  size_t ErrorFindings = 0; ///< findings reported as errors (-Werror)
+  /// Since startFile(): Clang's own errors (what makes a file unparseable),
+  /// and warnings that were mapped to errors (which do not).
+  size_t FileErrors = 0, PromotedErrors = 0;
+
+  /// Each file is judged by its own diagnostics only: the counts, Clang's
+  /// included (which ClangTool's status reflects), start again at zero.
+  void startFile() {
+    clear();
+    FileErrors = PromotedErrors = 0;
+    Last = Kept::None;
+  }
 
 private:
   enum class Kept { None, Finding, Error };
@@ -292,6 +411,10 @@ protected:
       return std::make_unique<ASTConsumer>(); // the error fails the file
 
     }
+    // Findings are never errors in lint: an error would count against
+    // Clang's error limit and fail the file's parse; --fail-on decides.
+    Opts->Errors.clear();
+    Opts->Werror = false;
     Opts->Observer = [this](llvm::StringRef, const FunctionDecl *FD) {
       Diags.PendingFunction = FD ? FD->getQualifiedNameAsString() : std::string();
     };
@@ -337,17 +460,14 @@ void lintFiles(const FixedCommands &DB, const LintOptions &Lint,
     Tool.setPrintErrorMessage(false);
     Tool.setDiagnosticConsumer(&Diags);
     Tool.appendArgumentsAdjuster(adjustForClang);
-    size_t ErrorsBefore = Diags.Errors.size();
-    size_t ErrorFindingsBefore = Diags.ErrorFindings;
-    // Under -Werror the findings are errors and make the tool "fail"; only
-    // the compiler's own errors mean the file did not parse.
-    if (Tool.run(&Factory) != 0 &&
-        !(Diags.Errors.size() == ErrorsBefore && Diags.ErrorFindings > ErrorFindingsBefore)) {
-      std::string Why = "cannot be parsed";
-      if (Diags.Errors.size() == ErrorsBefore)
-        Why += " (no compiler diagnostics)";
-      Out.failures.push_back(File + ": " + Why);
-    }
+    Diags.startFile();
+    bool Failed = Tool.run(&Factory) != 0;
+    // Unparseable only on Clang's own errors in this file's parse; a failed
+    // run with no error at all (nothing ran) is reported too.
+    if (Diags.FileErrors > 0)
+      Out.failures.push_back(File + ": cannot be parsed");
+    else if (Failed && Diags.PromotedErrors == 0)
+      Out.failures.push_back(File + ": cannot be parsed (no compiler diagnostics)");
   }
   Out.findings = std::move(Diags.Findings);
   Out.errors = std::move(Diags.Errors);
@@ -386,7 +506,24 @@ LintResult runLint(const LintOptions &opts) {
       Result.failures.push_back(F + ": not in " + DBPath);
       continue;
     }
-    DB.ByFile[F] = std::move(Cmds);
+    std::vector<CompileCommand> Lintable;
+    std::string Languages; // of the others, for the note
+    for (CompileCommand &C : Cmds) {
+      driver::types::ID T = inputLanguage(C, F);
+      if (isLintable(T)) {
+        Lintable.push_back(std::move(C));
+      } else {
+        llvm::StringRef Name = T == driver::types::TY_Object ? "a linker input"
+                                                             : driver::types::getTypeName(T);
+        if (Languages.find(Name.str()) == std::string::npos)
+          Languages += (Languages.empty() ? "" : ", ") + Name.str();
+      }
+    }
+    if (Lintable.empty()) {
+      Result.skipped.push_back(F + ": skipped, not C or C++ (" + Languages + ")");
+      continue;
+    }
+    DB.ByFile[F] = std::move(Lintable);
     Runnable.push_back(F);
   }
   Result.files = Runnable.size();
@@ -434,6 +571,7 @@ LintResult runLint(const LintOptions &opts) {
                      std::tie(B.where.file, B.where.line, B.where.column, B.check);
             });
   std::sort(Result.failures.begin(), Result.failures.end());
+  std::sort(Result.skipped.begin(), Result.skipped.end());
   return Result;
 }
 

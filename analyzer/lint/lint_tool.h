@@ -29,7 +29,7 @@ struct Note {
 /// One compile-time finding: a warning of the checks and its notes.
 struct LintFinding {
   std::string check;    ///< "double-await" (without "coroscope-")
-  std::string severity; ///< "warning", or "error" under -Werror
+  std::string severity; ///< always "warning": lint's --fail-on decides
   std::string function; ///< qualified name of the function being checked
   Position where;
   std::string message; ///< without the " [-Wcoroscope-<check>]" tail
@@ -53,9 +53,12 @@ struct LintResult {
   std::vector<LintFinding> findings;
   /// One line per unusable input: "FILE: why".
   std::vector<std::string> failures;
+  /// One line per entry that is not C or C++ (assembler, CUDA, a linker
+  /// input, ...), not parsed: "FILE: skipped, not C or C++ (language)".
+  std::vector<std::string> skipped;
   /// Clang's own errors for the failed files, as Clang prints them.
   std::string error_text;
-  size_t files = 0; ///< translation units attempted
+  size_t files = 0; ///< translation units attempted (skipped ones not counted)
 };
 
 /// The database itself is unusable: missing, unreadable or not valid JSON.

@@ -32,7 +32,7 @@ struct CheckOptions {
   llvm::StringSet<> Disabled; // check names
   llvm::StringSet<> Enabled;  // opt-in check names switched on (see isOptIn)
   llvm::StringSet<> Errors;   // checks reported as errors (-Werror=coroscope-<check>)
-  llvm::StringSet<> NoErrors; // checks kept warnings under -Werror (-Wno-error=...)
+  llvm::StringSet<> NoErrors; // kept warnings under the werror argument (-Wno-error=...)
   /// Qualified names ("ns::Class", "ns::fn"), no template arguments.
   std::vector<std::string> Blocking;          // more blocking functions
   std::vector<std::string> SingleConsumption; // more task types awaited once
@@ -50,9 +50,11 @@ struct CheckOptions {
     Enabled.erase(Check);
   }
   bool isOn(llvm::StringRef Check) const;
-  /// Whether a finding of Check is an error, given the compile's -Werror.
-  bool isError(llvm::StringRef Check, bool WarningsAsErrors) const {
-    return Werror || Errors.contains(Check) || (WarningsAsErrors && !NoErrors.contains(Check));
+  /// Whether a finding of Check is an error. The compile's own -Werror does
+  /// not count: it is the project's rule for its own code, and a profiling
+  /// build must not fail on coroscope's findings unless asked to (issue 13).
+  bool isError(llvm::StringRef Check) const {
+    return Errors.contains(Check) || (Werror && !NoErrors.contains(Check));
   }
 };
 
@@ -71,7 +73,8 @@ std::optional<std::string> findConfigFile(llvm::StringRef SourceFile);
 /// (DiagnosticOptions::Warnings holds them without the "-W"):
 /// coroscope-<check> / no-coroscope-<check> switch a check on / off,
 /// error=coroscope-<check> / no-error=coroscope-<check> make it an error or
-/// keep it a warning under -Werror; coroscope / no-coroscope name all checks.
+/// keep it a warning under the werror argument; coroscope / no-coroscope
+/// name all checks. A bare -Werror is not coroscope's: see isError.
 void applyWarningFlags(llvm::ArrayRef<std::string> Warnings, CheckOptions &Opts);
 
 /// An enable (true) or disable (false) of a check by name, from a plugin

@@ -79,8 +79,9 @@ Finding Reporter::warn(StringRef Check, SourceLocation Loc, const llvm::Twine &M
   // Custom diagnostic IDs bypass Clang's warning mapping: -w, -Werror and
   // the -W flags do not reach them (checked with clang 19), so they are
   // applied here (CheckOptions, applyWarningFlags) and the tag is written
-  // the way Clang writes its own.
-  bool AsError = Opts.isError(Check, D.getWarningsAsErrors());
+  // the way Clang writes its own. A global -Werror is left out on purpose
+  // (CheckOptions::isError).
+  bool AsError = Opts.isError(Check);
   if ((!AsError && D.getIgnoreAllWarnings()) || suppressed(Check, Loc))
     return Finding(nullptr, NoteID);
   unsigned ID = D.getDiagnosticIDs()->getCustomDiagID(

@@ -11,7 +11,7 @@
 // RUN: %clangxx -fplugin=%coroscope_plugin -Wno-unknown-warning-option -Wno-coroscope -fsyntax-only %s 2>&1 | count 0
 // RUN: %clangxx -fplugin=%coroscope_plugin -Wno-unknown-warning-option -Wno-coroscope -Wcoroscope-double-await -fsyntax-only -fno-caret-diagnostics %s 2>&1 | FileCheck %s --check-prefix=ONLYDA --implicit-check-not=coroscope-
 // RUN: not %clangxx -fplugin=%coroscope_plugin -Wno-unknown-warning-option -Werror=coroscope-double-await -fsyntax-only -fno-caret-diagnostics %s 2>&1 | FileCheck %s --check-prefix=ERRDA --implicit-check-not=coroscope-
-// RUN: not %clangxx -fplugin=%coroscope_plugin -Wno-unknown-warning-option -Werror -Wno-error=coroscope-discarded-task -fsyntax-only -fno-caret-diagnostics %s 2>&1 | FileCheck %s --check-prefix=ERRDA --implicit-check-not=coroscope-
+// RUN: not %clangxx -fplugin=%coroscope_plugin -Wno-unknown-warning-option -fplugin-arg-coroscope-werror -Wno-error=coroscope-discarded-task -fsyntax-only -fno-caret-diagnostics %s 2>&1 | FileCheck %s --check-prefix=ERRDA --implicit-check-not=coroscope-
 // RUN: %clangxx -fplugin=%coroscope_plugin -Wno-unknown-warning-option -Wcoroscope-task-type-hygiene -fsyntax-only -fno-caret-diagnostics %s 2>&1 | FileCheck %s --check-prefix=OPTIN
 // NODT: warning: unknown warning option '-Wno-coroscope-discarded-task'
 // NODT: controls.cpp:[[#@LINE+29]]:3: warning: {{.*}} [-Wcoroscope-double-await]
