@@ -1,12 +1,12 @@
 // EXPECT: none
-// XFAIL: *
-// Known false advice: the layer awaits one row and computes with it before
-// returning, so returning fetch_row's task would not do. At run time that
-// computation leaves no trace: the events are those of pass-through.cpp, and
-// the analyzer reports pass-through. Telling them apart needs the plugin to
-// mark the bodies that are only `co_return co_await f(...);` (its static
-// pass-through check knows them); until then this case fails as expected.
+// Look-alike of pass-through.cpp: the layer awaits one row and computes with
+// it before returning, so returning fetch_row's task would not do. At run
+// time that computation leaves no trace: the events are those of
+// pass-through.cpp. The plugin records which bodies only forward a task
+// (forwarding-body sites), and this one does more.
 // RUN: %run_case -O2 %s %t
+// RUN: %python %S/../tools/report_summary.py %t.json | FileCheck %s
+// CHECK: function load_user(int) calls=1000 {{.*}} completed=1000
 #include <coroutine>
 #include <cstddef>
 #include <cstdio>
