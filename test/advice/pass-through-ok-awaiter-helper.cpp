@@ -1,14 +1,16 @@
-// EXPECT: none
+// EXPECT: hot-sync fetch_impl line 61
 // Look-alike of pass-through.cpp: the layer awaits a library's hand-written
 // awaiter, which wraps an internal helper coroutine that fetches the row. In
 // the run the layer created one frame (the helper's) that lived exactly
 // across its one await, as a pass-through's inner call does; but the layer
 // never called a coroutine, and there is no task it could return instead:
-// the awaited thing is no task.
+// the awaited thing is no task. (The helper itself, allocated on the heap
+// for every call and never waiting, is true hot-sync advice.)
 // RUN: %run_case -O2 %s %t
-// RUN: %python %S/../tools/report_summary.py %t.json | FileCheck %s
+// RUN: %python %S/../tools/report_summary.py %t.json | FileCheck %s --implicit-check-not=pass-through
 // CHECK-DAG: function load_user(int) calls=1000 {{.*}} completed=1000
 // CHECK-DAG: function lib::detail::fetch_impl(int) calls=1000
+// CHECK-DAG: finding advice hot-sync lib::detail::fetch_impl(int) 61:0 calls=1000
 #include <coroutine>
 #include <cstddef>
 #include <cstdio>
