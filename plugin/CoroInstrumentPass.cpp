@@ -390,6 +390,17 @@ void Instrumenter::addSites(Coroutine &C) {
                   ": " + L.Type;
       Sites.push_back(S);
     }
+  if (Opts.ForwardingBodies)
+    if (const ForwardingBody *B = Opts.ForwardingBodies(F.getName())) {
+      SiteInfo S(log::kSiteForwardingBody);
+      S.FunctionIndex = C.Site;
+      S.Name = FnSite.Name;
+      S.File = B->File;
+      S.Line = B->Line;
+      S.Column = B->Column;
+      S.Awaiter = B->Callee;
+      Sites.push_back(S);
+    }
 }
 
 void Instrumenter::fileAndLine(const DILocation *Loc, SiteInfo &S) {
@@ -431,6 +442,8 @@ void Instrumenter::buildTable() {
                              nullptr, "coroscope.sites");
   Table->setSection(kSection);
   Table->setAlignment(Align(8));
+  uint8_t Build = (Opts.Optimized ? log::kBuildOptimized : 0) |
+                  (Opts.ForwardingBodies ? log::kBuildBodyShapes : 0);
   std::vector<Constant *> Elems;
   for (const SiteInfo &S : Sites) {
     Constant *Fn = S.FunctionIndex >= 0 ? sitePtr(S.FunctionIndex)
@@ -439,7 +452,7 @@ void Instrumenter::buildTable() {
         SiteTy, {ConstantInt::get(I32, 0), ConstantInt::get(I8, S.Kind),
                  ConstantArray::get(ArrayType::get(I8, 3),
                                     {ConstantInt::get(I8, 0), // flags: the runtime's
-                                     ConstantInt::get(I8, Opts.Optimized ? log::kBuildOptimized : 0),
+                                     ConstantInt::get(I8, Build),
                                      ConstantInt::get(I8, 0)}),
                  ConstantInt::get(I32, S.Line),
                  ConstantInt::get(I32, S.Column), ConstantInt::get(I32, 0), Fn, stringPtr(S.Name),

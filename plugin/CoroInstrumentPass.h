@@ -36,6 +36,14 @@ struct FrameLocal {
   uint32_t AcrossLine = 0; ///< the first suspend point it lives across
 };
 
+/// A coroutine whose body only forwards a task (checks/ForwardingBody.h):
+/// where its co_await is, and the callee it forwards.
+struct ForwardingBody {
+  std::string Callee; ///< qualified name
+  std::string File;
+  uint32_t Line = 0, Column = 0;
+};
+
 struct InstrumentOptions {
   /// The locations exist only because the plugin switched on location
   /// tracking for the site tables: drop them once the tables are built so
@@ -46,6 +54,11 @@ struct InstrumentOptions {
   /// The frame locals of a coroutine by mangled name (the AST action's; not
   /// available in opt).
   std::function<const std::vector<FrameLocal> &(llvm::StringRef)> FrameLocals;
+  /// The forwarding body of a coroutine by mangled name, null when it does
+  /// more than forward (the AST action's; not available in opt). Set, the
+  /// module's sites say kBuildBodyShapes: a coroutine without a
+  /// forwarding-body site is known to do more.
+  std::function<const ForwardingBody *(llvm::StringRef)> ForwardingBodies;
 };
 
 class CoroInstrumentPass : public llvm::PassInfoMixin<CoroInstrumentPass> {

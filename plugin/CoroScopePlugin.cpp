@@ -17,6 +17,7 @@
 #include "CoroInstrumentPass.h"
 #include "HookMarkers.h"
 #include "FrameLocals.h"
+#include "ForwardingBodies.h"
 #include "checks/CheckRegistry.h"
 #include "checks/CheckRunner.h"
 
@@ -63,6 +64,7 @@ protected:
               IO.StripLocations = StripLocations;
               IO.Optimized = Level != OptimizationLevel::O0;
               IO.FrameLocals = frameLocalsOf;
+              IO.ForwardingBodies = forwardingBodyOf;
               MPM.addPass(CoroInstrumentPass(std::move(IO)));
             });
         // After the last CoroElide: see HookMarkers.h.
@@ -73,6 +75,8 @@ protected:
     std::vector<std::unique_ptr<clang::ASTConsumer>> Consumers;
     if (Opts.Instrument)
       Consumers.push_back(createFrameLocalsConsumer());
+    if (Opts.Instrument)
+      Consumers.push_back(createForwardingBodiesConsumer());
     if (!Opts.Checks)
       return std::make_unique<clang::MultiplexConsumer>(std::move(Consumers));
     llvm::Expected<checks::CheckOptions> C = checks::resolveOptions(

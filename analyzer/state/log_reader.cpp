@@ -56,6 +56,7 @@ const char *siteKindName(uint8_t kind) {
   case kSiteDoneCall: return "done-call";
   case kSiteCoroutineCall: return "coroutine-call";
   case kSiteFrameLocal: return "frame-local";
+  case kSiteForwardingBody: return "forwarding-body";
   }
   return "";
 }

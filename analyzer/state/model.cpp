@@ -25,6 +25,8 @@ LogModel::LogModel(const LogIndex &index, Report &report)
       direct_calls_.insert({s.name, s.function_id});
     else if (s.kind == kSiteFrameLocal)
       frame_local_sites_[s.function_id].push_back(&s);
+    else if (s.kind == kSiteForwardingBody)
+      forwarding_bodies_.insert(s.function_id);
   }
 }
 
@@ -39,6 +41,10 @@ FunctionStats &LogModel::functionFor(uint32_t site_id) {
     direct_cache_.clear();
     if (it->second.build & kBuildOptimized)
       fn->optimized = true;
+    if (it->second.build & kBuildBodyShapes)
+      shape_known_.insert(fn);
+    if (forwarding_bodies_.count(site_id))
+      forwarding_body_.insert(fn);
     auto locals = frame_local_sites_.find(site_id);
     if (fn->frame_locals.empty() && locals != frame_local_sites_.end())
       for (const Site *local : locals->second) {
@@ -290,7 +296,14 @@ void LogModel::onChildFreed(const Frame &c, const Event &e, uint64_t freed_by) {
   Frame *p = lookup(c.parent);
   if (!p || e.thread != c.thread || p->body_reached > c.parent_reached + 1)
     return;
-  if (p->body_reached == c.parent_reached + 1)
+  // Forwarding is advised only where the body is known to do nothing else
+  // (the run cannot see work after the await, nor dangling arguments); with
+  // no shape recorded, only when the child came from a coroutine call written
+  // in this body, never from a helper coroutine an awaiter created inside a
+  // library.
+  if (p->body_reached == c.parent_reached + 1 &&
+      (forwarding_body_.count(p->fn) ||
+       (!shape_known_.count(p->fn) && directCall(p->fn, c.fn))))
     p->forwarded = true;
   if (!c.heap || c.recursive)
     return; // elided already; a recursive frame cannot be elided into itself

@@ -252,6 +252,11 @@ private:
       nested_cache_;
   /// Frame-local sites by the id of their function site.
   std::unordered_map<uint32_t, std::vector<const Site *>> frame_local_sites_;
+  /// Function sites whose body only forwards a task (kSiteForwardingBody).
+  std::set<uint32_t> forwarding_bodies_;
+  /// Functions whose body shape the plugin recorded (kBuildBodyShapes), and
+  /// of those the ones that only forward a task.
+  std::set<const FunctionStats *> shape_known_, forwarding_body_;
   uint64_t last_time_ = 0;
 };
 

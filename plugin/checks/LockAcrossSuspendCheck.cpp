@@ -53,7 +53,82 @@ struct Lock {
   const Stmt *Decl;        // its DeclStmt
   SourceLocation ScopeEnd; // closing brace of its block
   bool Deferred;           // constructed with std::defer_lock
+  std::vector<const ValueDecl *> Mutexes; // what its constructor was given
 };
+
+// The variable or member an expression names, through &, * and implicit
+// nodes: `m`, `this->m`, `&m`, `*pm` (the pointer's own declaration).
+const ValueDecl *referent(const Expr *E) {
+  for (E = stripImplicit(E); E;) {
+    if (const auto *U = dyn_cast<UnaryOperator>(E);
+        U && (U->getOpcode() == UO_AddrOf || U->getOpcode() == UO_Deref)) {
+      E = stripImplicit(U->getSubExpr());
+      continue;
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return dyn_cast<ValueDecl>(DRE->getDecl()->getCanonicalDecl());
+    if (const auto *ME = dyn_cast<MemberExpr>(E))
+      return dyn_cast<ValueDecl>(ME->getMemberDecl()->getCanonicalDecl());
+    return nullptr;
+  }
+  return nullptr;
+}
+
+// The value a variable starts with comes from a co_await: `auto lk = co_await
+// m.coScopedLock();`, also through a copy or move of the awaited result.
+bool initialisedByCoAwait(const VarDecl *V) {
+  const Expr *E = stripImplicit(V->getInit());
+  if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(E);
+      CE && CE->getNumArgs() == 1 && CE->getConstructor()->isCopyOrMoveConstructor())
+    E = stripImplicit(CE->getArg(0));
+  return isa_and_nonnull<CoawaitExpr>(E);
+}
+
+// The mutexes a guard was constructed on: its constructor's arguments that
+// name a variable or member (the tags, defer_lock and adopt_lock, are
+// temporaries and name nothing).
+std::vector<const ValueDecl *> mutexesOf(const VarDecl *V) {
+  std::vector<const ValueDecl *> Out;
+  if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(stripImplicit(V->getInit())))
+    for (const Expr *Arg : CE->arguments())
+      if (const ValueDecl *D = referent(Arg))
+        Out.push_back(D);
+  return Out;
+}
+
+// The calls and constructions an awaited operand is built from: the call
+// itself, the objects it is called on, a `.via(ex)`-style wrapper's object.
+void spine(const Expr *E, std::vector<const Expr *> &Args) {
+  E = stripImplicit(E);
+  if (const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(E)) {
+    llvm::append_range(Args, MC->arguments());
+    spine(MC->getImplicitObjectArgument(), Args);
+  } else if (const auto *C = dyn_cast_or_null<CallExpr>(E)) {
+    llvm::append_range(Args, C->arguments());
+  } else if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(E)) {
+    llvm::append_range(Args, CE->arguments());
+  } else if (const auto *IL = dyn_cast_or_null<InitListExpr>(E)) {
+    llvm::append_range(Args, IL->inits());
+  } else if (const auto *FC = dyn_cast_or_null<CXXFunctionalCastExpr>(E)) {
+    spine(FC->getSubExpr(), Args);
+  }
+}
+
+// P is a co_await of a wait that is handed L itself or L's mutex: the
+// awaitable releases the lock for as long as the coroutine is suspended
+// there and takes it again before it resumes.
+bool releasedDuring(const Expr *P, const Lock &L) {
+  const auto *Await = dyn_cast<CoawaitExpr>(P);
+  if (!Await)
+    return false;
+  std::vector<const Expr *> Args;
+  spine(Await->getOperand(), Args);
+  const ValueDecl *Guard = cast<ValueDecl>(L.Var->getCanonicalDecl());
+  return llvm::any_of(Args, [&](const Expr *Arg) {
+    const ValueDecl *D = referent(Arg);
+    return D && (D == Guard || llvm::is_contained(L.Mutexes, D));
+  });
+}
 
 // A call that releases (unlock/release/move) or takes (lock/try_lock) a lock.
 struct Change {
@@ -74,8 +149,9 @@ public:
     for (Stmt *Child : S->body())
       if (auto *DS = dyn_cast<DeclStmt>(Child))
         for (Decl *D : DS->decls())
-          if (auto *V = dyn_cast<VarDecl>(D); V && isLock(V->getType(), Extra))
-            Locks.push_back({V, DS, S->getRBracLoc(), isDeferred(V)});
+          if (auto *V = dyn_cast<VarDecl>(D);
+              V && isLock(V->getType(), Extra) && !initialisedByCoAwait(V))
+            Locks.push_back({V, DS, S->getRBracLoc(), isDeferred(V), mutexesOf(V)});
     return true;
   }
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
@@ -241,7 +317,7 @@ void LockAcrossSuspendCheck::checkCoroutine(const Coroutine &C, Reporter &R) {
             .push_back({Ch.Call->getBeginLoc(), ancestors(Ctx, site(Ctx, Ch), Body)});
     for (const Expr *P : S.points()) {
       if (!isBefore(SM, L.Var->getEndLoc(), P->getBeginLoc()) ||
-          !isBefore(SM, P->getBeginLoc(), L.ScopeEnd))
+          !isBefore(SM, P->getBeginLoc(), L.ScopeEnd) || releasedDuring(P, L))
         continue;
       std::vector<const Stmt *> PChain = ancestors(Ctx, P, Body);
       bool Held = llvm::any_of(Takes, [&](const Site &T) {

@@ -20,11 +20,11 @@ hex. Chunks are written in the order the lines appear.
   site ID function NAME FILE LINE [COLUMN]
   site ID resume-call|destroy-call|done-call|coroutine-call NAME FILE LINE [COLUMN]
         (call sites: NAME is the calling function)
-  site ID initial|await|yield|final FUNCTION_ID FILE LINE COLUMN [AWAITER]
+  site ID initial|await|yield|final|frame-local|forwarding-body FUNCTION_ID FILE LINE COLUMN [AWAITER]
         A site entry. Consecutive `site` lines share one Sites chunk.
-        Trailing overrides for corrupt-input tests: kind=N name_len=N
-        file_len=N awaiter_len=N (the strings written stay the same);
-        build=N sets the BuildFlags byte (1: an optimized build).
+        Trailing overrides: build=N (BuildFlags), function_id=N (a
+        coroutine call site's callee); for corrupt-input tests kind=N name_len=N
+        file_len=N awaiter_len=N (the strings written stay the same).
   thread N [os_tid=N] [count=N]
         Starts a new Events chunk for thread N; the `ev`/`alloc` lines after
         it go into it. Repeat `thread N` to write a further chunk of the same
@@ -101,7 +101,7 @@ CHUNK_FINDING, CHUNK_LIVE, CHUNK_MODULES = 4, 5, 6
 CHUNK_PACKED_EVENTS = 7
 SITE_KINDS = {"function": 0, "initial": 1, "await": 2, "yield": 3, "final": 4,
               "resume-call": 5, "destroy-call": 6, "done-call": 7,
-              "coroutine-call": 8}
+              "coroutine-call": 8, "frame-local": 9, "forwarding-body": 10}
 NAMED_SITE_KINDS = ("function", "resume-call", "destroy-call", "done-call",
                     "coroutine-call")
 CHECKS = {"double-await": 1, "resume-after-completion": 2,
@@ -216,6 +216,7 @@ class Log:
         lens = [over.get("name_len", len(strings[0])),
                 over.get("file_len", len(strings[1])),
                 over.get("awaiter_len", len(strings[2]))]
+        function_id = over.get("function_id", function_id)
         entry = struct.pack("<IBB2xIIIHHHH", site_id, over.get("kind", SITE_KINDS[kind]),
                             over.get("build", 0), function_id, line, column, *lens, 0)
         entry += b"".join(strings)

@@ -85,11 +85,20 @@ enum SiteKind : uint8_t {
   /// across a suspend point (so it is in the frame), at its declaration; its
   /// `awaiter` text is "<bytes> <line of that suspend point> <name>: <type>".
   kSiteFrameLocal = 9,
+  /// The coroutine `function_id` has a body that only forwards a task
+  /// (docs/checks.md#pass-through: `co_return co_await g(args);`, safe to
+  /// replace by `return g(args);`), at that co_await; `awaiter` is g's
+  /// qualified name. Written only with kBuildBodyShapes.
+  kSiteForwardingBody = 10,
 };
 
 /// Bits of SiteEntry::build: how the site's module was compiled.
 enum BuildFlags : uint8_t {
   kBuildOptimized = 1, ///< -O1 or above: heap allocation elision could apply
+  /// The plugin's AST action saw the module's source: each of its coroutines
+  /// whose body only forwards a task has a kSiteForwardingBody site, so one
+  /// without is known to do more (opt-instrumented modules lack the bit).
+  kBuildBodyShapes = 2,
 };
 
 /// One site in a Sites chunk: this fixed part, then the function name, file

@@ -41,6 +41,52 @@ public:
   ~MutexLockLike();
 };
 
+
+// An async mutex and condition variable shaped like those of coroutine
+// libraries (async_simple's Mutex, SpinLock and ConditionVariable): the lock
+// is taken by co_await, which hands over a guard (here a std::unique_lock
+// that adopted it, or a guard class of the library's own), and a wait on the
+// condition variable takes the mutex, or the guard, and releases it while
+// the coroutine is suspended.
+template <class T> struct Awaits { // an awaitable whose result is T
+  bool await_ready() noexcept;
+  void await_suspend(std::coroutine_handle<>) noexcept;
+  T await_resume() noexcept;
+};
+namespace async {
+class Mutex {
+public:
+  void lock();
+  bool try_lock();
+  void unlock();
+  Awaits<std::unique_lock<Mutex>> coScopedLock() noexcept;
+  Awaits<void> coLock() noexcept;
+};
+class __attribute__((scoped_lockable)) Guard { // what a library's scoped lock may look like
+public:
+  explicit Guard(Mutex &m) __attribute__((acquire_capability(m)));
+  Guard(Guard &&);
+  ~Guard() __attribute__((release_capability()));
+};
+Awaits<Guard> acquire(Mutex &m);
+template <class Lock> class ConditionVariable {
+public:
+  Task<> wait(Lock &lock);
+  template <class Pred> Task<> wait(Lock &lock, Pred &&pred) { return wait(lock); }
+};
+template <class Lock> struct WaitAwaiter { // the awaiter built from the lock itself
+  ConditionVariable<Lock> *cv;
+  Lock &lock;
+  bool await_ready() noexcept;
+  void await_suspend(std::coroutine_handle<>) noexcept;
+  void await_resume() noexcept;
+};
+} // namespace async
+async::Mutex am;
+async::ConditionVariable<async::Mutex> acv;
+async::ConditionVariable<std::unique_lock<std::mutex>> tcv; // waits on a thread lock's guard
+bool ready;
+
 //===--- should trigger ---===//
 
 Task<> guard() {
@@ -157,6 +203,27 @@ Task<> scoped_lockable_released_one_path(bool c) {
   co_await io(); // expected-warning {{suspends while holding 'r' ('ReleasableMutexLock')}}
 }
 
+
+// A thread lock stays reported: a wait on it releases it for that wait only,
+// and a wait on another lock does not release it at all.
+Task<> thread_lock_after_wait() {
+  std::unique_lock<std::mutex> lk(m); // expected-note {{'lk' locked here}}
+  co_await tcv.wait(lk);
+  co_await io(); // expected-warning {{suspends while holding 'lk' ('std::unique_lock<std::mutex>')}}
+}
+
+Task<> thread_lock_other_wait() {
+  std::unique_lock<std::mutex> lk(m); // expected-note {{'lk' locked here}}
+  co_await acv.wait(am, [] { return ready; }); // expected-warning {{suspends while holding 'lk'}}
+}
+
+// A guard constructed on an async mutex (not obtained by co_await) took it
+// with the blocking lock(): a thread lock like any other.
+Task<> async_mutex_locked_blocking() {
+  std::unique_lock<async::Mutex> lk(am); // expected-note {{'lk' locked here}}
+  co_await io(); // expected-warning {{suspends while holding 'lk' ('std::unique_lock<async::Mutex>')}}
+}
+
 //===--- should NOT trigger ---===//
 
 Task<> scoped() {
@@ -257,4 +324,37 @@ Task<> scoped_lockable_fine() {
   MutexLockLike n(mu);
   Mutex local;
   co_await io();
+}
+
+// Obtained by co_await: the async mutex's guard is meant to be held across
+// suspensions, whatever its type is called.
+Task<> async_scoped_lock() {
+  auto lk = co_await am.coScopedLock();
+  co_await io();
+}
+
+Task<> async_guard_types() {
+  std::unique_lock<async::Mutex> lk = co_await am.coScopedLock();
+  async::Guard g = co_await async::acquire(am);
+  co_await Yield{};
+}
+
+// A condition variable's wait takes the mutex (or the guard) and releases it
+// while suspended: the async_simple test's shape, and a thread lock's guard
+// handed to a wait (it is unlocked and locked again on the same thread).
+Task<> async_condition_wait() {
+  auto lk = co_await am.coScopedLock();
+  co_await acv.wait(am, [] { return ready; });
+  ready = false;
+}
+
+Task<> thread_lock_condition_wait() {
+  std::unique_lock<std::mutex> lk(m);
+  co_await tcv.wait(lk, [] { return ready; });
+  co_await tcv.wait(lk);
+}
+
+Task<> thread_lock_wait_awaiter() {
+  std::unique_lock<std::mutex> lk(m);
+  co_await async::WaitAwaiter<std::unique_lock<std::mutex>>{&tcv, lk};
 }

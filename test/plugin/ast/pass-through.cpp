@@ -5,8 +5,22 @@
 #include "Inputs/tasks.h"
 
 #include <string>
+#include <string_view>
 
 Task<> fetch(int id);
+Task<> parse(std::string_view text);
+struct Point {
+  int x, y;
+};
+Task<> fetch_point(Point p);
+Task<> fetch_at(const Point *p);
+// A hand-written awaiter, as libraries return from sleep()/lock() calls.
+struct SleepAwaiter {
+  bool await_ready() noexcept;
+  void await_suspend(std::coroutine_handle<>) noexcept;
+  void await_resume() noexcept;
+};
+SleepAwaiter sleep_for(int ms);
 Task<> fetch_ref(const std::string &key);
 struct Client {
   Task<> send(int n);
@@ -42,6 +56,29 @@ void make() {
   (void)l;
 }
 
+// The same shape written as `co_await g(args); co_return;`, or without the
+// co_return: the end of the body is one.
+Task<> then_return(int id) {
+  co_await fetch(id); // expected-warning {{the coroutine 'then_return' only forwards the task of 'fetch'}}
+  co_return;
+}
+Task<> awaits(int id) { co_await fetch(id); } // expected-warning {{the coroutine 'awaits' only forwards the task of 'fetch'}}
+
+// Copies of by-value parameters with nothing to destroy, a pointer the
+// caller owns, a view of the caller's text: nothing refers into the frame.
+Task<> by_copy(Point p) {
+  co_return co_await fetch_point(p); // expected-warning {{only forwards the task of 'fetch_point'}}
+}
+Task<> member_copy(Point p) {
+  co_return co_await fetch(p.x); // expected-warning {{only forwards the task of 'fetch'}}
+}
+Task<> through_pointer(const Point *p) {
+  co_return co_await fetch_at(p); // expected-warning {{only forwards the task of 'fetch_at'}}
+}
+Task<> view_of_callers(std::string_view text) {
+  co_return co_await parse(text); // expected-warning {{only forwards the task of 'parse'}}
+}
+
 Task<> suppressed(int id) {
   co_return co_await fetch(id); // NOLINT(coroscope-pass-through)
 }
@@ -67,9 +104,27 @@ Task<int> converts(int id) {
 Task<> owns_key(std::string key) { co_return co_await fetch_ref(key); }
 Task<> temporary_key() { co_return co_await fetch_ref(std::string("k")); }
 
-// co_await without co_return, and a plain co_return.
-Task<> awaits(int id) { co_await fetch(id); }
+// A plain co_return.
 Task<> nothing() { co_return; }
+
+// A view, pointer or span into a by-value parameter: forwarding would leave
+// it dangling once this frame is gone (std::string -> std::string_view).
+Task<> owns_text(std::string text) { co_return co_await parse(text); }
+Task<> address_of_parameter(Point p) { co_return co_await fetch_at(&p); }
+
+// A by-value parameter with a destructor: it runs after the await, work this
+// coroutine does after fetch has finished.
+Task<> destroys_after(int id, std::string tag) { co_return co_await fetch(id); }
+
+// Work after the await: a second statement.
+Task<> works_after(int id) {
+  co_await fetch(id);
+  ++id;
+}
+
+// A hand-written awaiter is no task that could be returned instead.
+Task<> sleeps() { co_await sleep_for(1); }
+Task<> sleeps_then_returns() { co_return co_await sleep_for(1); }
 
 // Not a coroutine: already the suggested form.
 Task<> direct(int id) { return fetch(id); }

@@ -27,9 +27,10 @@ task step() {
 }
 
 // The site table carries line and column although there is no -g.
-// The second flag byte says whether the module is optimized (HALO possible).
-// O0: @coroscope.sites = {{.*}} i8 2, [3 x i8] zeroinitializer, i32 [[#@LINE-5]], i32 3,
-// O2: @coroscope.sites = {{.*}} i8 2, [3 x i8] c"\00\01\00", i32 [[#@LINE-6]], i32 3,
+// The second flag byte is the module's BuildFlags: bit 0 optimized (HALO
+// possible), bit 1 body shapes recorded (the AST action saw the source).
+// O0: @coroscope.sites = {{.*}} i8 2, [3 x i8] c"\00\02\00", i32 [[#@LINE-6]], i32 3,
+// O2: @coroscope.sites = {{.*}} i8 2, [3 x i8] c"\00\03\00", i32 [[#@LINE-7]], i32 3,
 // IR-SAME: section "coroscope_sites"
 // At -O2 CoroSplit has run: the resume clone reports where it resumes.
 // O2-LABEL: define internal fastcc void @_Z4stepv.resume(
