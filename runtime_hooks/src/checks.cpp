@@ -304,13 +304,15 @@ void onAwaiterTouch(ThreadState *t) {
   }
   if (!thread || thread == t->thread)
     return; // moved on by this thread itself, by code built without coroscope
-  t->await_in_frame = false; // once per await_suspend
   Finding f{kCheckConcurrentResume, kSeverityWarning, false, frame, e, t->await_site, site,
             thread,
             freed ? "await_suspend touches its awaiter in a frame that another thread has freed"
                   : "await_suspend touches its awaiter after another thread resumed the frame",
             by_destroy ? "destroyed" : "resumed"};
   report(t, f);
+  // After report(), so that it is no tail call: the native stack must keep
+  // this frame and the hook's, which report() skips to show await_suspend.
+  t->await_in_frame = false; // once per await_suspend
 }
 
 void onAwaitReturn(ThreadState *t, const Site *site, uint64_t frame) {

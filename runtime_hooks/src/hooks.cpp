@@ -105,6 +105,9 @@ COROSCOPE_RT_API void __coroscope_awaiter_touch(void) {
   if (!t || !t->await_in_frame || !gOptions.checks)
     return;
   onAwaiterTouch(t);
+  // No tail call: report() skips exactly three frames (itself, the check,
+  // this hook) to start the native stack at the touching await_suspend.
+  asm volatile("" ::: "memory");
 }
 
 COROSCOPE_RT_API void __coroscope_await_return(const __coroscope_site *site, void *frame) {

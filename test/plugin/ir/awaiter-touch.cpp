@@ -58,27 +58,32 @@ eager run() {
 }
 
 // CHECK-LABEL: define {{.*}} @_Z3runv(
-// CHECK: call void @__coroscope_await_suspend(ptr {{.*}}, ptr {{%[0-9a-z.]+}}, ptr %ref.tmp{{[0-9]*}})
-// CHECK: call void @__coroscope_await_suspend(ptr {{.*}}, ptr {{%[0-9a-z.]+}}, ptr %ref.tmp{{[0-9]*}})
+// Sites 1-5: initial, the three awaits, final. Temporaries are the coroutine's allocas.
+// CHECK: call void @__coroscope_await_suspend({{.*}} i32 0, i32 2), ptr %{{[0-9]+}}, ptr %{{[0-9]+}})
+// CHECK: call void @__coroscope_await_suspend({{.*}} i32 0, i32 3), ptr %{{[0-9]+}}, ptr %{{[0-9]+}})
 // The lvalue awaiter is outside the frame.
-// CHECK: call void @__coroscope_await_suspend(ptr {{.*}}, ptr {{%[0-9a-z.]+}}, ptr null)
+// CHECK: call void @__coroscope_await_suspend({{.*}} i32 0, i32 4), ptr %{{[0-9]+}}, ptr null)
 
-// CHECK-LABEL: define {{.*}} @_ZN13touches_after13await_suspendESt16coroutine_handleIvE(
+// CHECK-LABEL: define {{.*}} @_ZN13touches_after13await_suspend{{.*}}(
 // CHECK-NOT: __coroscope_awaiter_touch
-// CHECK: call void @_Z7publishSt16coroutine_handleIvE(
-// CHECK-NEXT: call void @__coroscope_awaiter_touch()
+// CHECK: call void @_Z7publish{{.*}}(
+// CHECK-NOT: store
+// CHECK: call void @__coroscope_awaiter_touch()
+// CHECK-NEXT: store i32 2,
 // CHECK-NOT: __coroscope_awaiter_touch
-// CHECK: call void @_Z7publishSt16coroutine_handleIvE(
-// CHECK-NEXT: call void @__coroscope_awaiter_touch()
+// CHECK: call void @_Z7publish{{.*}}(
+// CHECK-NOT: load
+// CHECK: call void @__coroscope_awaiter_touch()
+// CHECK-NEXT: load i32
 // CHECK-NOT: __coroscope_awaiter_touch
 // CHECK: ret void
 
-// CHECK-LABEL: define {{.*}} @_ZN12handoff_last13await_suspendESt16coroutine_handleIvE(
+// CHECK-LABEL: define {{.*}} @_ZN12handoff_last13await_suspend{{.*}}(
 // CHECK-NOT: __coroscope_awaiter_touch
 // CHECK: ret void
 
-// CHECK-LABEL: define {{.*}} @_ZN11passes_this13await_suspendESt16coroutine_handleIvE(
-// CHECK: call void @_Z7publishSt16coroutine_handleIvE(
+// CHECK-LABEL: define {{.*}} @_ZN11passes_this13await_suspend{{.*}}(
+// CHECK: call void @_Z7publish{{.*}}(
 // CHECK-NOT: ret void
 // CHECK: call void @__coroscope_awaiter_touch()
-// CHECK-NEXT: call void @_ZN11passes_this7enqueueESt16coroutine_handleIvE(
+// CHECK-NEXT: call void @_ZN11passes_this7enqueue{{.*}}(
