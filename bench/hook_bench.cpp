@@ -117,7 +117,7 @@ template <class Call> void per_call(benchmark::State &state, Call call) {
     call();
   // Resumed, finished, then destroyed: a task's normal end, no finding.
   __coroscope_frame_resume(site(kChildInitial), g_child);
-  __coroscope_await_suspend(site(kChildFinal), g_child);
+  __coroscope_await_suspend(site(kChildFinal), g_child, nullptr);
   __coroscope_await_return(site(kChildFinal), g_child);
   free_child(g_child);
   trim_log();
@@ -136,7 +136,7 @@ void AwaitReady(benchmark::State &state) {
   per_call(state, [] { __coroscope_await_ready(site(kParentAwait), g_child); });
 }
 void AwaitSuspend(benchmark::State &state) {
-  per_call(state, [] { __coroscope_await_suspend(site(kChildInitial), g_child); });
+  per_call(state, [] { __coroscope_await_suspend(site(kChildInitial), g_child, nullptr); });
 }
 void FrameResume(benchmark::State &state) {
   // The frame is running on this thread, as after the transfer into it.
@@ -171,13 +171,13 @@ void TaskFrameMix(benchmark::State &state) {
     __coroscope_coroutine_call(site(kCall));
     __coroscope_frame_alloc(site(kChild), f, kFrameBytes);
     __coroscope_frame_begin(site(kChild), f);
-    __coroscope_await_suspend(site(kChildInitial), f);
+    __coroscope_await_suspend(site(kChildInitial), f, nullptr);
     __coroscope_await_return(site(kChildInitial), f);
     __coroscope_ramp_return(site(kChild), f);
-    __coroscope_await_suspend(site(kParentAwait), g_parent);
+    __coroscope_await_suspend(site(kParentAwait), g_parent, nullptr);
     __coroscope_await_transfer(site(kParentAwait), g_parent, f);
     __coroscope_frame_resume(site(kChildInitial), f);
-    __coroscope_await_suspend(site(kChildFinal), f);
+    __coroscope_await_suspend(site(kChildFinal), f, nullptr);
     __coroscope_await_transfer(site(kChildFinal), f, g_parent);
     __coroscope_frame_resume(site(kParentAwait), g_parent);
     free_child(f);

@@ -6,7 +6,9 @@
 //   coro.alloc block:  %mem = call @operator new(%size)  -> frame_alloc(fn, %mem, %size)
 //   after coro.begin:                                     -> frame_begin(fn, %hdl)
 //   suspend point, edge await_ready() == true             -> await_ready(site, %hdl)
-//   after coro.save, before llvm.coro.await.suspend.*     -> await_suspend(site, %hdl)
+//   after coro.save, before llvm.coro.await.suspend.*     -> await_suspend(site, %hdl, %awaiter)
+//   in the await_suspend member a wrapper calls, before an
+//   access to *this that may follow a hand-off             -> awaiter_touch()
 //   edge "bool await_suspend returned false"              -> await_cancel(site, %hdl)
 //   edge coro.suspend == 0 (resumed)                      -> frame_resume(site, %hdl)
 //   after a void/bool llvm.coro.await.suspend.*          -> await_return(site, %hdl)
@@ -40,6 +42,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
@@ -52,6 +55,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
@@ -71,6 +75,7 @@ constexpr const char *kFrameBegin = "__coroscope_frame_begin";
 constexpr const char *kRampReturn = "__coroscope_ramp_return";
 constexpr const char *kAwaitReady = "__coroscope_await_ready";
 constexpr const char *kAwaitSuspend = "__coroscope_await_suspend";
+constexpr const char *kAwaiterTouch = "__coroscope_awaiter_touch";
 constexpr const char *kAwaitCancel = "__coroscope_await_cancel";
 constexpr const char *kFrameResume = "__coroscope_frame_resume";
 constexpr const char *kFrameFree = "__coroscope_frame_free";
@@ -164,6 +169,7 @@ private:
   Function *memberCopy(Function &Member, log::SiteKind Op, Intrinsic::ID IID, const char *Exit,
                        Constant *Site, int Depth);
   void instrumentAwaitReturn(const SuspendPoint &P, Value *Frame);
+  void instrumentAwaiterTouches();
   void emitCtor();
 };
 
@@ -486,7 +492,7 @@ void Instrumenter::instrument(Coroutine &C) {
   FunctionCallee BeginH = hook(kFrameBegin, {Ptr, Ptr});
   FunctionCallee RampRet = hook(kRampReturn, {Ptr, Ptr});
   FunctionCallee Ready = hook(kAwaitReady, {Ptr, Ptr});
-  FunctionCallee SuspendH = hook(kAwaitSuspend, {Ptr, Ptr});
+  FunctionCallee SuspendH = hook(kAwaitSuspend, {Ptr, Ptr, Ptr});
   FunctionCallee Cancel = hook(kAwaitCancel, {Ptr, Ptr});
   FunctionCallee ResumeH = hook(kFrameResume, {Ptr, Ptr});
   FunctionCallee FreeH = hook(kFrameFree, {Ptr, Ptr, Ptr});
@@ -532,7 +538,17 @@ void Instrumenter::instrument(Coroutine &C) {
                                        : static_cast<Instruction *>(P.Suspend);
       IRBuilder<> B(At);
       B.SetCurrentDebugLocation(Loc);
-      B.CreateCall(SuspendH, {Site, Frame});
+      // The awaiter is in the frame when it is the coroutine's own local or
+      // temporary (an alloca here, which CoroSplit moves into the frame: it
+      // is used across the suspension); an lvalue awaiter reached through a
+      // pointer or reference lives elsewhere.
+      Value *Awaiter = ConstantPointerNull::get(cast<PointerType>(Ptr));
+      if (P.AwaitSuspend)
+        if (auto *AI = dyn_cast<AllocaInst>(
+                getUnderlyingObject(P.AwaitSuspend->getArgOperand(0)));
+            AI && AI->getFunction() == C.F)
+          Awaiter = P.AwaitSuspend->getArgOperand(0);
+      B.CreateCall(SuspendH, {Site, Frame, Awaiter});
     }
     instrumentAwaitReturn(P, Frame);
     if (auto *Inv = dyn_cast_or_null<InvokeInst>(P.AwaitSuspend)) {
@@ -614,6 +630,126 @@ void Instrumenter::instrumentAwaitReturn(const SuspendPoint &P, Value *Frame) {
   FunctionCallee Return = hook(kAwaitReturn, {Ptr, Ptr});
   IRBuilder<> B(afterCall(P.AwaitSuspend));
   B.CreateCall(Return, {Site, Frame});
+}
+
+/// V is `This` or an address computed from it, also through the slot that
+/// unoptimized code spills `this` to (`store ptr %this, ptr %this.addr`,
+/// reloaded before each use).
+static bool fromThis(const Value *V, const Argument *This) {
+  for (int Depth = 0; V && Depth < 16; ++Depth) {
+    V = V->stripPointerCasts();
+    if (V == This)
+      return true;
+    if (const auto *GEP = dyn_cast<GEPOperator>(V)) {
+      V = GEP->getPointerOperand();
+      continue;
+    }
+    const auto *Load = dyn_cast<LoadInst>(V);
+    const auto *Slot = Load ? dyn_cast<AllocaInst>(Load->getPointerOperand()) : nullptr;
+    if (!Slot)
+      return false;
+    // A slot written only with `This`.
+    bool OnlyThis = false;
+    for (const User *U : Slot->users())
+      if (const auto *St = dyn_cast<StoreInst>(U)) {
+        if (St->getPointerOperand() != Slot || St->getValueOperand() != This)
+          return false;
+        OnlyThis = true;
+      }
+    return OnlyThis;
+  }
+  return false;
+}
+
+/// The index of the argument of Call that is the wrapper's awaiter argument,
+/// or -1.
+static int awaiterArgIndex(const CallBase &Call, const Argument *Awaiter) {
+  for (unsigned I = 0; I < Call.arg_size(); ++I)
+    if (Call.getArgOperand(I)->getType()->isPointerTy() &&
+        fromThis(Call.getArgOperand(I), Awaiter))
+      return int(I);
+  return -1;
+}
+
+/// Call can publish the coroutine's handle to another thread: any call but
+/// plain memory intrinsics (no more a publication than a plain store), debug
+/// and lifetime intrinsics and std::coroutine_handle's accessors (promise(),
+/// address(), from_address(), conversions), which only compute.
+static bool mayPublish(const CallBase &Call) {
+  if (const auto *II = dyn_cast<IntrinsicInst>(&Call))
+    return !II->isAssumeLikeIntrinsic() && !isa<DbgInfoIntrinsic>(II) &&
+           !II->isLifetimeStartOrEnd() && !isa<MemIntrinsic>(II);
+  const Function *Callee = Call.getCalledFunction();
+  if (!Callee)
+    return true;
+  std::optional<log::SiteKind> Op = stdHandleOp(*Callee);
+  return !(stdHandleMember(*Callee) && (!Op || *Op == log::kSiteDoneCall));
+}
+
+// STEP 4b: in every await_suspend member that a suspend point's wrapper
+// calls, an awaiter_touch() before each access to *this that may come after
+// the handle was handed off: the first one after any call, atomic operation
+// or fence. Accesses before the first such instruction cannot follow a
+// hand-off and stay unhooked, so the common awaiter (store the handle, then
+// publish it) costs nothing. A call given `this` (or a member's address) is
+// an access too: the callee may touch the awaiter.
+void Instrumenter::instrumentAwaiterTouches() {
+  DenseMap<Function *, unsigned> Members; // member -> index of `this`
+  for (const Coroutine &C : Coros)
+    for (const SuspendPoint &P : C.Suspends) {
+      auto *Wrapper = P.AwaitSuspend ? dyn_cast<Function>(P.AwaitSuspend->getArgOperand(2))
+                                     : nullptr;
+      if (!Wrapper || Wrapper->isDeclaration() || Wrapper->arg_size() < 1)
+        continue;
+      for (Instruction &I : instructions(*Wrapper))
+        if (auto *CB = dyn_cast<CallBase>(&I); CB && !isa<IntrinsicInst>(CB))
+          if (Function *Member = CB->getCalledFunction(); Member && !Member->isDeclaration())
+            if (int Idx = awaiterArgIndex(*CB, Wrapper->getArg(0));
+                Idx >= 0 && unsigned(Idx) < Member->arg_size())
+              Members.try_emplace(Member, unsigned(Idx));
+    }
+  for (auto &[Member, Idx] : Members) {
+    // Hooked already (opt run twice)?
+    if (any_of(instructions(*Member), [](const Instruction &I) {
+          const auto *CB = dyn_cast<CallBase>(&I);
+          return CB && CB->getCalledFunction() &&
+                 CB->getCalledFunction()->getName() == kAwaiterTouch;
+        }))
+      continue;
+    const Argument *This = Member->getArg(Idx);
+    FunctionCallee Touch = hook(kAwaiterTouch, {});
+    SmallVector<Instruction *, 8> At;
+    for (BasicBlock &BB : *Member) {
+      // Only the entry block starts before any hand-off.
+      bool MayFollowHandOff = &BB != &Member->getEntryBlock();
+      for (Instruction &I : BB) {
+        const auto *CB = dyn_cast<CallBase>(&I);
+        bool Touches = false;
+        if (const auto *L = dyn_cast<LoadInst>(&I))
+          Touches = fromThis(L->getPointerOperand(), This);
+        else if (const auto *St = dyn_cast<StoreInst>(&I))
+          Touches = fromThis(St->getPointerOperand(), This);
+        else if (const auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+          Touches = fromThis(RMW->getPointerOperand(), This);
+        else if (const auto *X = dyn_cast<AtomicCmpXchgInst>(&I))
+          Touches = fromThis(X->getPointerOperand(), This);
+        else if (CB && !isa<DbgInfoIntrinsic>(CB) && !(isa<IntrinsicInst>(CB) &&
+                                                        cast<IntrinsicInst>(CB)->isLifetimeStartOrEnd()))
+          Touches = awaiterArgIndex(*CB, This) >= 0;
+        if (Touches && MayFollowHandOff) {
+          At.push_back(&I);
+          MayFollowHandOff = false;
+        }
+        if ((CB && mayPublish(*CB)) || I.isAtomic() || isa<FenceInst>(I))
+          MayFollowHandOff = true;
+      }
+    }
+    for (Instruction *I : At) {
+      IRBuilder<> B(I);
+      B.SetCurrentDebugLocation(I->getDebugLoc());
+      B.CreateCall(Touch, {});
+    }
+  }
 }
 
 // STEP 4: coroutine_handle::resume()/destroy()/done() are hooked where user
@@ -837,6 +973,7 @@ bool Instrumenter::run() {
   }
   for (const HandleCall &H : HandleCalls)
     instrumentHandleCall(H);
+  instrumentAwaiterTouches();
   for (const CoroutineCall &C : CoroutineCalls) {
     IRBuilder<> B(C.Call);
     createHookMarker(B, kCoroutineCall, sitePtr(C.Site), nullptr);

@@ -95,6 +95,20 @@ static std::string awaiterFromWrapper(const Function *Wrapper) {
   return "";
 }
 
+bool stdHandleMember(const Function &F) {
+  StringRef Name = F.getName();
+  if (!Name.contains("16coroutine_handle"))
+    return false;
+  std::string Mangled = Name.str();
+  ItaniumPartialDemangler D;
+  if (D.partialDemangle(Mangled.c_str()) || !D.isFunction())
+    return false;
+  char *Ctx = D.getFunctionDeclContextName(nullptr, nullptr);
+  std::string Context = tidyStdNamespaces(Ctx ? Ctx : "");
+  std::free(Ctx);
+  return StringRef(Context).starts_with("std::coroutine_handle");
+}
+
 std::optional<log::SiteKind> stdHandleOp(const Function &F) {
   StringRef Name = F.getName();
   // Cheap filter before demangling: every coroutine_handle member mangles

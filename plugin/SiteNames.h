@@ -38,6 +38,9 @@ std::string awaiterType(const llvm::Function *Wrapper, const llvm::Value *Awaite
 /// site kind. Calls of these are hooked at the caller.
 std::optional<log::SiteKind> stdHandleOp(const llvm::Function &F);
 
+/// F is a member of std::coroutine_handle<...> (any of them).
+bool stdHandleMember(const llvm::Function &F);
+
 /// The promise type of a coroutine, from the promise object passed to
 /// llvm.coro.id (its IR struct name), or "".
 std::string promiseTypeName(const llvm::Value *Promise);

@@ -107,10 +107,16 @@ std::string concurrent(const FindingRecord &r, const FindingSites &s,
                   (call_kind == kSiteDestroyCall ? "destroyed" : "resumed") +
                   " at " + w.place(call);
   if (r.severity < kSeverityError) {
-    m += onThread(r.thread) + " while its await_suspend";
+    // Reported by the await_suspend's own thread when it touches the
+    // awaiter after the other thread took the frame over.
+    std::string t = w.x() + " await_suspend";
     if (!position(other).empty())
-      m += " at " + position(other);
-    return m + " is still running" + onThread(r.other_thread);
+      t += " at " + position(other);
+    t += " touches its awaiter" + onThread(r.thread) + " after ";
+    const char *what = call_kind == kSiteDestroyCall ? "destroyed" : "resumed";
+    if (position(call).empty())
+      return t + "another thread" + onThread(r.other_thread) + " " + what + " the frame";
+    return t + "the frame was " + what + " at " + w.place(call) + onThread(r.other_thread);
   }
   if (r.other_thread && r.other_thread == r.thread)
     m += " while it is already running on the same thread (re-entrant)";
@@ -220,7 +226,8 @@ std::string relatedNote(const FindingRecord &r, const FindingSites &s) {
     if (isCall(s.related_kind))
       return std::string(s.related_kind == kSiteDestroyCall ? "destroyed"
                                                             : "resumed") +
-             " here" + onThread(r.thread);
+             " here" +
+             onThread(r.severity < kSeverityError ? r.other_thread : r.thread);
     return (r.severity < kSeverityError ? "suspending here"
                                         : "running since here") +
            onThread(r.other_thread);

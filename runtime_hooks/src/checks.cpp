@@ -15,6 +15,7 @@
 #include "options.h"
 #include "sites.h"
 
+#include <atomic>
 #include <link.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -108,6 +109,31 @@ bool atYield(uint32_t site_id) {
   return s && s->kind == kSiteYield;
 }
 
+/// Who took a frame over (resumed or destroyed it) while the await_suspend
+/// of its suspension still ran on another thread: kept for that thread,
+/// which reports only if its await_suspend then touches the awaiter
+/// (onAwaiterTouch). A small table keyed by frame: a collision loses only
+/// the related site of a report, never the report.
+struct Handoff {
+  std::atomic<uint64_t> frame;
+  std::atomic<uint32_t> site, thread;
+  std::atomic<bool> destroyed;
+};
+constexpr uint32_t kHandoffSlots = 1024;
+Handoff gHandoffs[kHandoffSlots];
+
+Handoff &handoffSlot(uint64_t frame) { return gHandoffs[(frame >> 4) * 0x9E3779B1u % kHandoffSlots]; }
+
+/// Called before the claim (CAS) or free that publishes the take-over.
+void noteHandoff(ThreadState *t, uint64_t frame, uint32_t site, bool destroyed) {
+  Handoff &h = handoffSlot(frame);
+  h.frame.store(0, std::memory_order_relaxed);
+  h.site.store(site, std::memory_order_relaxed);
+  h.thread.store(t->thread, std::memory_order_relaxed);
+  h.destroyed.store(destroyed, std::memory_order_relaxed);
+  h.frame.store(frame, std::memory_order_release);
+}
+
 bool alreadyReported(ThreadState *t, uint64_t frame) {
   if (t->reported_frame != frame)
     return false;
@@ -174,14 +200,11 @@ void checkRun(ThreadState *t, uint64_t frame, FrameEntry *e, uint32_t site, bool
         reportFinished(t, frame, e, w, site, is_await, op);
         return;
       }
-      if (wordThread(w) != t->thread) {
-        // Legal only if that await_suspend touches nothing after publishing
-        // the handle: the classic source of use-after-free races.
-        Finding f{kCheckConcurrentResume, kSeverityWarning, false, frame, e, wordSite(w), site,
-                  wordThread(w), "resumed on another thread while its await_suspend still runs",
-                  "resumed"};
-        report(t, f);
-      }
+      // Another thread's await_suspend published the handle and has not
+      // returned yet: the ordinary hand-off, legal unless that await_suspend
+      // touches its awaiter from now on, which its own thread checks.
+      if (wordThread(w) != t->thread)
+        noteHandoff(t, frame, site, false);
       [[fallthrough]];
     case kFrameSuspended:
       if (is_await && awaiting && awaiting != frame && e->first_await_site && e->awaiter &&
@@ -244,9 +267,10 @@ void onAwaitReady(ThreadState *t, const Site *site, uint64_t frame) {
   }
 }
 
-void onAwaitSuspend(ThreadState *t, const Site *site, uint64_t frame) {
+void onAwaitSuspend(ThreadState *t, const Site *site, uint64_t frame, uint64_t awaiter) {
   t->await_frame = frame;
   t->await_site = idOf(site);
+  t->await_in_frame = false;
   if (inBody(site)) {
     t->body_await_frame = frame;
     t->body_await_site = idOf(site);
@@ -268,12 +292,57 @@ void onAwaitSuspend(ThreadState *t, const Site *site, uint64_t frame) {
   if (site && site->kind == kSiteFinal)
     flags |= kFlagCompleted;
   e->flags.store(flags, std::memory_order_relaxed);
+  // The awaiter is in the frame if the plugin saw a local or temporary of
+  // the coroutine (awaiter != 0) and, for a heap frame, its address is
+  // inside the allocation. An elided frame's size is not known here: the
+  // plugin's word stands.
+  t->await_in_frame = awaiter && (!(flags & kFlagHeap) || !e->bytes ||
+                                  (awaiter >= frame && awaiter - frame < e->bytes));
   e->word.store(packWord(kFrameSuspending, t->thread, idOf(site)), std::memory_order_release);
+}
+
+void onAwaiterTouch(ThreadState *t) {
+  uint64_t frame = t->await_frame;
+  FrameEntry *e = frame ? findFrame(frame) : nullptr;
+  if (!e)
+    return;
+  uint64_t w = e->word.load(std::memory_order_acquire);
+  if (wordState(w) == kFrameSuspending && wordThread(w) == t->thread)
+    return; // nobody took the frame over yet: the touch is safe
+  // Taken over by another thread (resumed, possibly finished and freed)
+  // while this await_suspend still runs, and it touches the awaiter, which
+  // lives in that frame: a data race or a use after free.
+  Handoff &h = handoffSlot(frame);
+  uint32_t site = 0, thread = 0;
+  bool by_destroy = false, freed = wordState(w) == kFrameDestroyed;
+  if (h.frame.load(std::memory_order_acquire) == frame) {
+    site = h.site.load(std::memory_order_relaxed);
+    thread = h.thread.load(std::memory_order_relaxed);
+    by_destroy = h.destroyed.load(std::memory_order_relaxed);
+  }
+  if (!thread && freed && e->destroy_thread != t->thread) {
+    // Freed by code that entered no hook before (a destroy built without
+    // coroscope): the free itself names the thread.
+    thread = e->destroy_thread;
+    site = e->destroy_site;
+    by_destroy = true;
+  }
+  if (!thread || thread == t->thread)
+    return; // moved on by this thread itself, by code built without coroscope
+  Finding f{kCheckConcurrentResume, kSeverityWarning, false, frame, e, t->await_site, site,
+            thread,
+            freed ? "await_suspend touches its awaiter in a frame that another thread has freed"
+                  : "await_suspend touches its awaiter after another thread resumed the frame",
+            by_destroy ? "destroyed" : "resumed"};
+  report(t, f);
+  // After report(), so that it is no tail call: the native stack must keep
+  // this frame and the hook's, which report() skips to show await_suspend.
+  t->await_in_frame = false; // once per await_suspend
 }
 
 void onAwaitReturn(ThreadState *t, const Site *site, uint64_t frame) {
   if (t->await_frame == frame)
-    t->await_frame = 0;
+    t->await_frame = 0, t->await_in_frame = false;
   FrameEntry *e = findFrame(frame);
   if (!e)
     return;
@@ -314,7 +383,7 @@ void onAwaitTransfer(ThreadState *t, const Site *site, uint64_t frame, uint64_t 
 
 void onAwaitCancel(ThreadState *t, const Site *site, uint64_t frame) {
   if (t->await_frame == frame)
-    t->await_frame = 0;
+    t->await_frame = 0, t->await_in_frame = false;
   FrameEntry *e = findFrame(frame);
   if (!e)
     return;
@@ -346,7 +415,7 @@ void onFrameResume(ThreadState *t, const Site *site, uint64_t frame) {
 
 void onFrameFree(ThreadState *t, const Site *fn, uint64_t frame, bool heap) {
   if (t->await_frame == frame)
-    t->await_frame = 0;
+    t->await_frame = 0, t->await_in_frame = false;
   if (t->body_await_frame == frame)
     t->body_await_frame = 0;
   FrameEntry *e = findFrame(frame);
@@ -400,8 +469,12 @@ void onResumeEnter(ThreadState *t, const Site *call, uint64_t frame) {
   uint32_t level = t->resume_depth++;
   bool in_await_suspend = t->await_frame != 0;
   if (level < kMaxNesting)
-    t->nesting[level] = {t->await_frame, t->await_site, in_await_suspend, false, call, frame,
-                         frame};
+    // An await_suspend that resumes its own frame ends the awaiter's life
+    // itself: what it touches afterwards is not another thread's doing.
+    t->nesting[level] = {t->await_frame, t->await_site,
+                         t->await_in_frame && t->await_frame != frame, in_await_suspend,
+                         false, call, frame, frame};
+  t->await_in_frame = false; // the resumed code is not that await_suspend
   if (in_await_suspend)
     ++t->await_nesting;
   if (!gOptions.checks)
@@ -446,6 +519,7 @@ void onResumeExit(ThreadState *t, const Site *, uint64_t) {
     const ThreadState::Nesting &n = t->nesting[level];
     t->await_frame = n.await_frame;
     t->await_site = n.await_site;
+    t->await_in_frame = n.await_in_frame;
     if (n.in_await_suspend && t->await_nesting)
       --t->await_nesting;
   }
@@ -475,6 +549,8 @@ void onDestroyEnter(ThreadState *t, const Site *call, uint64_t frame) {
   ++t->destroy_depth;
   t->destroy_call = call;
   t->destroy_frame = frame;
+  if (frame == t->await_frame)
+    t->await_in_frame = false; // its own await_suspend destroys it: see onResumeEnter
   if (!gOptions.checks)
     return;
   FrameEntry *e = findFrame(frame);
@@ -495,12 +571,8 @@ void onDestroyEnter(ThreadState *t, const Site *call, uint64_t frame) {
           "running since", wordThread(w));
     return;
   case kFrameSuspending:
-    if (wordThread(w) != t->thread) {
-      Finding f{kCheckConcurrentResume, kSeverityWarning, false, frame, e, wordSite(w), idOf(call),
-                wordThread(w), "destroyed on another thread while its await_suspend still runs",
-                "destroyed"};
-      report(t, f);
-    }
+    if (wordThread(w) != t->thread)
+      noteHandoff(t, frame, idOf(call), true); // see checkRun
     return;
   default:
     return;

@@ -246,12 +246,11 @@ void report(ThreadState *t, const Finding &f) {
         << checkName(f.check) << ": ";
     out.name(r.function_site) << " [frame ";
     out.hex(f.frame) << ", " << stateName(r.state) << "]\n  " << f.what << "\n";
-    // concurrent-resume's site is the suspend point, whose code runs on the
-    // other thread; its related site (the resume) is this thread's
-    // (docs/checks.md#concurrent-resume). Elsewhere it is the other way round.
-    bool site_elsewhere = f.check == log::kCheckConcurrentResume && f.other_thread;
-    uint64_t site_thread = site_elsewhere ? f.other_thread : r.thread;
-    uint64_t related_thread = site_elsewhere ? r.thread : f.other_thread;
+    // The site is this thread's operation, the related one the other
+    // thread's (concurrent-resume's warning too: the await_suspend that
+    // touches its awaiter reports it; docs/checks.md#concurrent-resume).
+    uint64_t site_thread = r.thread;
+    uint64_t related_thread = f.other_thread;
     if (f.site) {
       out << "  at ";
       out.site(f.site) << " (thread " << site_thread << ")\n";

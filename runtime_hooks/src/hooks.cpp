@@ -86,7 +86,8 @@ COROSCOPE_RT_API void __coroscope_await_ready(const __coroscope_site *site, void
     onAwaitReady(t, site, addr(frame));
 }
 
-COROSCOPE_RT_API void __coroscope_await_suspend(const __coroscope_site *site, void *frame) {
+COROSCOPE_RT_API void __coroscope_await_suspend(const __coroscope_site *site, void *frame,
+                                                void *awaiter) {
   HOOK_PROLOGUE
   emit(t, log::kEvAwaitSuspend, 0, site, true, now(), frame);
   if (ThreadState::Nesting *n = t->innermostResume(); n && n->running == addr(frame))
@@ -94,7 +95,19 @@ COROSCOPE_RT_API void __coroscope_await_suspend(const __coroscope_site *site, vo
   if (site && site->kind == log::kSiteFinal)
     t->final_frame = reinterpret_cast<uintptr_t>(frame);
   if (gOptions.checks)
-    onAwaitSuspend(t, site, addr(frame));
+    onAwaitSuspend(t, site, addr(frame), addr(awaiter));
+}
+
+COROSCOPE_RT_API void __coroscope_awaiter_touch(void) {
+  // Called on every touch after a possible hand-off, in or out of a
+  // coroutine: stay cheap when no watched await_suspend runs here.
+  ThreadState *t = tState;
+  if (!t || !t->await_in_frame || !gOptions.checks)
+    return;
+  onAwaiterTouch(t);
+  // No tail call: report() skips exactly three frames (itself, the check,
+  // this hook) to start the native stack at the touching await_suspend.
+  asm volatile("" ::: "memory");
 }
 
 COROSCOPE_RT_API void __coroscope_await_return(const __coroscope_site *site, void *frame) {

@@ -54,6 +54,7 @@ struct alignas(64) ThreadState {
   } destroy_outer[kMaxDestroyNesting];  ///< the destroy() each one is inside
   uint64_t await_frame;      ///< last frame to enter await_suspend here
   uint32_t await_site;
+  bool await_in_frame;       ///< its awaiter lives in that frame: watch its touches
   uint32_t body_await_site;  ///< last co_await/co_yield (not initial/final)
   uint64_t body_await_frame;
   uint32_t resume_depth;     ///< nested resume() calls on this thread
@@ -69,6 +70,7 @@ struct alignas(64) ThreadState {
   struct Nesting {
     uint64_t await_frame;
     uint32_t await_site;
+    bool await_in_frame;
     bool in_await_suspend;
     bool running_suspended; ///< `running` has suspended: the next frame_resume takes over
     const __coroscope_site *call;

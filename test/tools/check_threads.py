@@ -2,8 +2,9 @@
 """check_threads.py STDERR REPORT.json
 
 For every concurrent-resume finding the runtime printed on stderr, checks
-that the threads it names agree with the report: the suspend point's line
-carries the finding's other_thread, the resume's line its thread
+that the threads it names agree with the report: the site's line (the
+warning's suspend point, whose await_suspend touched its awaiter) carries the
+finding's thread, the related line (the resume) its other_thread
 (docs/checks.md#concurrent-resume). Exit 0 when they agree (and there was at
 least one such finding), 1 otherwise.
 """
@@ -31,11 +32,11 @@ def main() -> int:
         if not match:
             print(f"check_threads: no report finding at line {line}")
             problems += 1
-        elif not any(f["other_thread"] == site_thread and f["thread"] == related_thread
+        elif not any(f["thread"] == site_thread and f["other_thread"] == related_thread
                      for f in match):
             f = match[0]
             print(f"check_threads: stderr says site on thread {site_thread}, resume on "
-                  f"{related_thread}; the report says {f['other_thread']} and {f['thread']}")
+                  f"{related_thread}; the report says {f['thread']} and {f['other_thread']}")
             problems += 1
     return 1 if problems else 0
 

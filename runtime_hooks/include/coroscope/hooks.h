@@ -67,9 +67,12 @@ void __coroscope_ramp_return(const struct __coroscope_site *fn, void *frame);
 /// At suspend point `site`: await_ready() returned true.
 void __coroscope_await_ready(const struct __coroscope_site *site, void *frame);
 /// At suspend point `site`: await_ready() returned false; await_suspend is
-/// about to run, so from here another thread may resume `frame`.
+/// about to run, so from here another thread may resume `frame`. `awaiter`
+/// is the awaiter object when it is a local or temporary of the coroutine
+/// (so it lives in the frame), null when it is reached through a pointer or
+/// reference (an lvalue awaiter outside the frame). Never dereferenced.
 void __coroscope_await_suspend(const struct __coroscope_site *site,
-                               void *frame);
+                               void *frame, void *awaiter);
 /// At suspend point `site`: a void or bool await_suspend returned (for bool,
 /// before await_cancel when it returned false).
 void __coroscope_await_return(const struct __coroscope_site *site, void *frame);
@@ -80,6 +83,13 @@ void __coroscope_await_transfer(const struct __coroscope_site *site, void *frame
                                 void *target);
 /// At suspend point `site`: a bool await_suspend returned false.
 void __coroscope_await_cancel(const struct __coroscope_site *site, void *frame);
+/// An await_suspend member function called for a suspend point is about
+/// to read or write its awaiter (`*this`) at a point where it may already
+/// have handed the coroutine's handle to another thread: after a call, an
+/// atomic operation or a fence. Placed by the pass in the await_suspend
+/// members that the module's await_suspend wrappers call; the runtime
+/// relates it to the await_suspend running on this thread.
+void __coroscope_awaiter_touch(void);
 /// `frame` was resumed and continues after suspend point `site`.
 void __coroscope_frame_resume(const struct __coroscope_site *site, void *frame);
 /// An exception leaves `frame` of `fn` (unhandled_exception() rethrew; the

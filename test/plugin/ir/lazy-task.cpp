@@ -39,12 +39,12 @@ void drop() { answer(); }
 // Initial suspend: ready edge, suspend before await_suspend, resume edge.
 // CHECK: call void @__coroscope_await_ready(ptr getelementptr inbounds ([5 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 1), ptr [[HDL]])
 // CHECK: call token @llvm.coro.save(
-// CHECK-NEXT: call void @__coroscope_await_suspend(ptr getelementptr inbounds ([5 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 1), ptr [[HDL]])
+// CHECK-NEXT: call void @__coroscope_await_suspend(ptr getelementptr inbounds ([5 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 1), ptr [[HDL]], ptr {{%[0-9a-z.]+}})
 // CHECK-NEXT: call void @llvm.coro.await.suspend.void(
 // CHECK-NEXT: call void @__coroscope_await_return(ptr getelementptr inbounds ([5 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 1), ptr [[HDL]])
 // CHECK: call void @__coroscope_frame_resume(ptr getelementptr inbounds ([5 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 1), ptr [[HDL]])
 // Final suspend with a handle-returning await_suspend.
-// CHECK: call void @__coroscope_await_suspend(ptr getelementptr inbounds ([5 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 2), ptr [[HDL]])
+// CHECK: call void @__coroscope_await_suspend(ptr getelementptr inbounds ([5 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 2), ptr [[HDL]], ptr {{%[0-9a-z.]+}})
 // CHECK-NEXT: invoke void @llvm.coro.await.suspend.handle(
 // CHECK: [[FREE:%[0-9a-z.]+]] = call ptr @llvm.coro.free(token {{%[0-9a-z.]+}}, ptr [[HDL]])
 // CHECK-NEXT: call void @__coroscope_frame_free(ptr @coroscope.sites, ptr [[HDL]], ptr [[FREE]])

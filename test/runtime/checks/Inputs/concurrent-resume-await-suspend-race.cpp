@@ -1,7 +1,8 @@
-// EXPECT: concurrent-resume offload line 42,34
+// EXPECT: concurrent-resume offload line 45,39
 // Warning: await_suspend hands the handle to a new thread, which resumes the frame while
-// await_suspend is still running (it waits until the resumed body has started). Legal only
-// if await_suspend touches nothing of the frame afterwards; coroscope warns.
+// await_suspend is still running (it waits until the resumed body has started), and then
+// writes its awaiter, which lives in the frame that the other thread is running: a data race
+// (ok-handoff-no-touch.cpp is the same hand-off without the write: silent).
 // Build: clang++-19 -std=c++20 -pthread -g concurrent-resume-await-suspend-race.cpp
 #include <atomic>
 #include <coroutine>
@@ -28,12 +29,14 @@ std::atomic<bool> g_body_resumed{false}, g_ramp_returned{false};
 std::thread g_worker;
 
 struct OffloadAwaiter {
+  bool waited = false;
   bool await_ready() noexcept { return false; }
   void await_suspend(std::coroutine_handle<> h) {
     g_worker = std::thread([h] {
       h.resume();
     });
-    while (!g_body_resumed.load()) std::this_thread::yield();  // FAULT: resumed meanwhile
+    while (!g_body_resumed.load()) std::this_thread::yield();  // resumed meanwhile
+    waited = true;  // FAULT: writes the awaiter in a frame another thread runs
   }
   void await_resume() noexcept {}
 };

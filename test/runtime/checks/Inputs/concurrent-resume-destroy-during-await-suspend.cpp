@@ -1,7 +1,8 @@
-// EXPECT: concurrent-resume fetch line 44,24
+// EXPECT: concurrent-resume fetch line 52,32
 // Warning: await_suspend registers the handle with a canceller thread, which destroys the
-// frame while await_suspend still runs (it waits for the cancel to finish). Legal only if
-// await_suspend touches nothing of the frame afterwards; coroscope warns.
+// frame while await_suspend still runs (it waits for the cancel to finish), and then reads
+// its awaiter, which lived in the destroyed frame: a use after free. The promise keeps freed
+// frames' memory so that the read itself stays harmless here.
 // Build: clang++-19 -std=c++20 -pthread -g concurrent-resume-destroy-during-await-suspend.cpp
 #include <atomic>
 #include <coroutine>
@@ -17,14 +18,18 @@
 std::atomic<bool> g_cancelled{false};
 std::thread g_canceller;
 
+int g_polls = 0;
+
 struct CancellableWait {
+  int polls = 0;
   bool await_ready() noexcept { return false; }
   void await_suspend(std::coroutine_handle<> h) {
     g_canceller = std::thread([h] {
       h.destroy();
       g_cancelled = true;
     });
-    while (!g_cancelled.load()) std::this_thread::yield();  // FAULT: destroyed meanwhile
+    while (!g_cancelled.load()) std::this_thread::yield();  // destroyed meanwhile
+    g_polls = polls;  // FAULT: reads the awaiter in the freed frame
   }
   void await_resume() noexcept {}
 };
@@ -36,6 +41,9 @@ struct Fetch {
     std::suspend_always final_suspend() noexcept { return {}; }
     void return_void() {}
     void unhandled_exception() { std::terminate(); }
+    // Freed frames' memory is kept (never reused): the faulty read above stays harmless.
+    static void *operator new(std::size_t n) { return ::operator new(n); }
+    static void operator delete(void *, std::size_t) noexcept {}
   };
   std::coroutine_handle<promise_type> h;
 };
