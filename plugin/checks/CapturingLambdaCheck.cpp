@@ -3,13 +3,15 @@
 // A capture counts as used after suspension when a reference to the captured
 // variable (or `this`, for a this-capture) comes after the first co_await or
 // co_yield in source order, sits in a loop that suspends, or anywhere in a
-// lazy coroutine. Captures read only before the first suspension are copied
-// out in time and are not reported. Nor is a lambda whose closure is followed
-// from its definition to every call and found to outlive the tasks they make
-// (closureOutlivesTasks): through awaitables that wrap the task, locals
-// declared after the closure that hold it (which die first), and lambdas
-// that use the closure and are consumed themselves. Whatever that cannot
-// follow counts as escaping.
+// lazy coroutine. Such a lambda is reported only on evidence that its closure
+// dies while a task made from it can still run: the closure (followed from
+// the lambda through named locals, wrappers such as std::function, and the
+// parameters of callees whose bodies are visible) is called, and the task
+// (followed through locals, containers and the calls and methods that wrap
+// it) leaves the closure's lifetime: returned, stored where it outlives the
+// closure, handed to a spawn/detach-like call, or, eager, discarded. What
+// cannot be followed (a callee without a body, a closure moved into
+// storage) is the callee's to keep alive and is not reported.
 //
 //===----------------------------------------------------------------------===//
 #include "CapturingLambdaCheck.h"
@@ -76,53 +78,10 @@ DynTypedNode userOf(ASTContext &Ctx, const Expr *E, const Expr *&Child) {
 bool detachesByName(StringRef Name) {
   std::string Lower = Name.lower();
   for (StringRef Word : {"spawn", "post", "schedule", "detach", "dispatch", "submit", "launch",
-                         "start", "enqueue", "defer"})
+                         "start", "enqueue", "defer", "release"})
     if (StringRef(Lower).contains(Word))
       return true;
   return false;
-}
-
-bool isAwaitable(QualType T) {
-  const CXXRecordDecl *RD = classOf(T);
-  if (!RD || !RD->hasDefinition())
-    return false;
-  if (lazyInitialSuspend(RD))
-    return true;
-  for (const CXXMethodDecl *M : RD->methods())
-    if (M->getOverloadedOperator() == OO_Coawait ||
-        (M->getIdentifier() && M->getName() == "await_ready"))
-      return true;
-  return false;
-}
-
-std::vector<const DeclRefExpr *> usesOf(ASTContext &Ctx, const VarDecl *V);
-std::vector<const DeclRefExpr *> usesIn(const Stmt *Body, const VarDecl *V);
-bool holderUseSafe(ASTContext &Ctx, const DeclRefExpr *U, const VarDecl *Holder, bool Lazy,
-                   int Depth);
-
-// A lazy task type (initial_suspend never returns suspend_never): its frame
-// runs only when its owner awaits, iterates or resumes it.
-bool isLazyTask(QualType T) {
-  const CXXRecordDecl *RD = classOf(T);
-  return RD && RD->hasDefinition() && lazyInitialSuspend(RD);
-}
-
-// A local declared after Closure in the same function: it dies first.
-bool diesBefore(ASTContext &Ctx, const VarDecl *Holder, const VarDecl *Closure) {
-  return Holder->isLocalVarDecl() && Holder->hasLocalStorage() &&
-         Ctx.getSourceManager().isBeforeInTranslationUnit(Closure->getLocation(),
-                                                          Holder->getLocation());
-}
-
-// The range-for whose hidden range variable V is.
-const CXXForRangeStmt *rangeForOf(ASTContext &Ctx, const VarDecl *V) {
-  auto Parents = Ctx.getParents(*V);
-  const auto *DS = Parents.empty() ? nullptr : Parents[0].get<DeclStmt>();
-  if (!DS)
-    return nullptr;
-  auto Up = Ctx.getParents(*DS);
-  const auto *For = Up.empty() ? nullptr : Up[0].get<CXXForRangeStmt>();
-  return For && For->getRangeStmt() == DS ? For : nullptr;
 }
 
 // push_back(task) and the like: the container owns the task from then on.
@@ -132,252 +91,385 @@ bool storesArgument(StringRef Method) {
                             Method);
 }
 
-// The task E (a call of the closure, or a local holding its task) is awaited,
-// or run by a sync_wait()-like call, before the closure dies: in its own
-// full-expression, or, when Closure is the named local holding the closure,
-// through a local it initializes or a local container it is stored in
-// (declared after the closure, so either dies first; holderUseSafe).
-// An awaitable made from the task: when_all(t), t | fmap(f), schedule_on(s,
-// t), pool.run(t), or a coroutine (lambda) taking it by value. It holds the
-// task and is consumed in turn. An assignment or subscript operator, a
-// member operator, or a reference result is no such wrapper.
-bool wrapsTask(const CallExpr *Call, const Expr *Child) {
-  if (Call->getCallee() == Child || Call->getType()->isReferenceType() ||
-      !isAwaitable(Call->getType()))
-    return false;
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) // pool.run(t): not the object
-    return MC->getImplicitObjectArgument() != Child;
-  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call)) {
-    if (Op->getOperator() == OO_Call)
-      return Op->getArg(0) != Child;
-    return !isa_and_nonnull<CXXMethodDecl>(Op->getDirectCallee()) &&
-           Op->getOperator() != OO_Equal && Op->getOperator() != OO_Subscript;
-  }
-  const FunctionDecl *FD = Call->getDirectCallee();
-  return FD && FD->getIdentifier();
-}
-
-bool consumed(ASTContext &Ctx, const Expr *E, const VarDecl *Closure, int Depth = 0,
-              bool Lazy = false) {
-  Lazy = Lazy || isLazyTask(E->getType());
-  const Expr *Child = nullptr;
-  DynTypedNode N = userOf(Ctx, E, Child);
-  if (N.get<CoawaitExpr>())
-    return true;
-  if (const auto *MC = N.get<CXXMemberCallExpr>(); MC && Closure && Depth < 4) {
-    const auto *Container = dyn_cast<DeclRefExpr>(stripImplicit(MC->getImplicitObjectArgument()));
-    const auto *Holder = Container ? dyn_cast<VarDecl>(Container->getDecl()) : nullptr;
-    const CXXMethodDecl *M = MC->getMethodDecl();
-    if (!Holder || !M || !M->getIdentifier() || !storesArgument(M->getName()) ||
-        MC->getCallee() == Child || !isLazyTask(E->getType()) || !diesBefore(Ctx, Holder, Closure))
-      return false;
-    return llvm::all_of(usesOf(Ctx, Holder), [&](const DeclRefExpr *U) {
-      return holderUseSafe(Ctx, U, Holder, true, Depth + 1);
-    });
-  }
-  if (const auto *Call = N.get<CallExpr>()) {
-    if (wrapsTask(Call, Child))
-      return Depth < 8 && consumed(Ctx, Call, Closure, Depth + 1, Lazy);
-    const FunctionDecl *FD = Call->getDirectCallee();
-    // A method (push_back, an executor's) stores the task in its object.
-    if (!FD || !FD->getIdentifier() || isa<CXXMemberCallExpr>(Call) ||
-        isa<CXXOperatorCallExpr>(Call) || Call->getCallee() == Child ||
-        detachesByName(FD->getName()))
-      return false;
-    // sync_wait, blockingWait: runs it to completion.
-    return FD->getName().lower().find("wait") != std::string::npos;
-  }
-  if (const auto *V = N.get<VarDecl>(); V && Closure && V->isLocalVarDecl() &&
-                                         V->hasLocalStorage() && V->getInit() && Depth < 4) {
-    // A range-for over a container of tasks: its elements go where the loop
-    // variable goes (the hidden __range's begin()/end() hand nothing on).
-    if (const CXXForRangeStmt *For = rangeForOf(Ctx, V))
-      return llvm::all_of(usesOf(Ctx, For->getLoopVariable()), [&](const DeclRefExpr *U) {
-        return holderUseSafe(Ctx, U, For->getLoopVariable(), Lazy, Depth + 1);
-      });
-    Lazy = Lazy || isLazyTask(V->getType());
-    std::vector<const DeclRefExpr *> Uses = usesOf(Ctx, V);
-    return (Lazy || !Uses.empty()) && llvm::all_of(Uses, [&](const DeclRefExpr *U) {
-             return holderUseSafe(Ctx, U, V, Lazy, Depth + 1);
-           });
-  }
-  return false;
-}
-
-bool lambdaOutlivesTasks(ASTContext &Ctx, const LambdaExpr *L, bool AllowFrameCopy, int Depth);
-
-// U uses Holder, a local that owns a task (or a container of tasks) and dies
-// before the closure. The task cannot outlive the closure unless a use hands
-// it on: it is consumed (awaited, waited for), or, for a lazy task, which
-// runs only when its owner drives it and is destroyed with it, the use is a
-// member call that does not detach or release it (begin(), push_back()), or
-// a capture by reference in a lambda whose tasks end while it lives and
-// whose every use of Holder is such a use.
-bool holderUseSafe(ASTContext &Ctx, const DeclRefExpr *U, const VarDecl *Holder, bool Lazy,
-                   int Depth) {
-  // Holder dies before the closure, so does any local declared after it.
-  if (consumed(Ctx, U, Holder, Depth, Lazy))
-    return true;
-  if (!Lazy)
-    return false;
-  DynTypedNode N = parentOf(Ctx, U);
-  while (N.get<ImplicitCastExpr>() || N.get<ParenExpr>())
-    N = parentOf(Ctx, N.get<Expr>());
-  if (const auto *ME = N.get<MemberExpr>()) {
-    // A method that keeps the task where it is: not named like detach or
-    // release, taking nothing of Holder's type (swap(other) hands it over),
-    // and returning no reference or pointer (back(), front() give a way to
-    // move it out) unless that is discarded (emplace_back's) or consumed at
-    // once (co_await tasks.back()).
-    const auto *MC = parentOf(Ctx, ME).get<CXXMemberCallExpr>();
-    const CXXMethodDecl *M = MC ? MC->getMethodDecl() : nullptr;
-    if (!M || !M->getIdentifier() || detachesByName(M->getName()) ||
-        StringRef(M->getName().lower()).contains("release"))
-      return false;
-    const CXXRecordDecl *HolderClass = classOf(Holder->getType());
-    for (const Expr *Arg : MC->arguments())
-      if (HolderClass && classOf(Arg->getType()) == HolderClass)
-        return false;
-    QualType R = MC->getCallReturnType(Ctx);
-    if (!(R->isReferenceType() || R->isPointerType()))
-      return true;
-    const Expr *C = nullptr;
-    bool Discarded = !userOf(Ctx, MC, C).get<Expr>(); // tasks.emplace_back(l());
-    return Discarded || consumed(Ctx, MC, nullptr);
-  }
-  if (const auto *L = N.get<LambdaExpr>()) {
-    for (const LambdaCapture &C : L->captures())
-      if (C.capturesVariable() && C.getCapturedVar() == Holder && C.getCaptureKind() != LCK_ByRef)
-        return false;
-    return Depth < 4 && lambdaOutlivesTasks(Ctx, L, false, Depth + 1) &&
-           llvm::all_of(usesIn(L->getBody(), Holder), [&](const DeclRefExpr *Inner) {
-             return holderUseSafe(Ctx, Inner, Holder, Lazy, Depth + 1);
-           });
-  }
-  return false;
-}
-
-bool keepsCopy(ASTContext &Ctx, const FunctionDecl *FD, unsigned Index, int Depth);
-
-// E (the closure) initializes a by-value parameter of a coroutine, which keeps
-// the copy in its frame; or of a function that hands its copy on to one
-// (libcoro's coro::invoke passes it to detail::make_invoker_task).
-bool keptInFrame(ASTContext &Ctx, const Expr *E, int Depth = 0) {
-  const Expr *Child = nullptr;
-  const auto *Call = userOf(Ctx, E, Child).get<CallExpr>();
-  if (!Call || !Call->getDirectCallee() || Call->getCallee() == Child)
-    return false;
-  unsigned Shift = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Call->getDirectCallee())
-                       ? 1
-                       : 0;
-  for (unsigned I = Shift; I < Call->getNumArgs(); ++I)
-    if (Call->getArg(I) == Child)
-      return keepsCopy(Ctx, Call->getDirectCallee(), I - Shift, Depth);
-  return false;
-}
-
-bool keepsCopy(ASTContext &Ctx, const FunctionDecl *FD, unsigned Index, int Depth) {
-  const FunctionDecl *Def = nullptr;
-  if (Index >= FD->getNumParams() || !FD->hasBody(Def) || !Def->getBody())
-    return false;
-  const ParmVarDecl *P = Def->getParamDecl(Index);
-  if (P->getType()->isReferenceType() || !classOf(P->getType()))
-    return false;
-  if (isa<CoroutineBodyStmt>(Def->getBody()))
-    return true;
-  return Depth == 0 && llvm::any_of(usesOf(Ctx, P), [&](const DeclRefExpr *U) {
-           return keptInFrame(Ctx, U, Depth + 1);
-         });
-}
-
-class RefFinder : public BodyVisitor<RefFinder> {
-public:
-  explicit RefFinder(const VarDecl *V) : V(V) {}
-  std::vector<const DeclRefExpr *> Refs;
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (E->getDecl() == V)
-      Refs.push_back(E);
-    return true;
-  }
-
-private:
-  const VarDecl *V;
+// Where a closure lives, and so how long a task made from it may run.
+struct Owner {
+  enum KindT {
+    Temporary, // dies at the end of the full-expression
+    Local,     // a local (or a coroutine's by-value parameter, kept in its
+               // frame) that dies at the end of Scope
+    ByValue,   // a callee's by-value parameter: dies when Call's
+               // full-expression ends (Itanium) or the callee returns
+    ByRef      // a callee's reference parameter: Caller's closure
+  } Kind = Temporary;
+  const VarDecl *Holder = nullptr;
+  const Stmt *Scope = nullptr;
+  const Expr *Call = nullptr;     // ByValue, ByRef: the call in the caller
+  const Owner *Caller = nullptr;  // ByRef: the caller's closure
+  const DeclContext *Fn = nullptr; // the function the closure belongs to
 };
 
-// Every reference to V in its scope (the function body, for a parameter);
-// a nested lambda's capture of V is one, its body is not searched.
-std::vector<const DeclRefExpr *> usesOf(ASTContext &Ctx, const VarDecl *V) {
-  const Stmt *Scope = nullptr;
-  if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
-    if (const auto *FD = dyn_cast<FunctionDecl>(P->getDeclContext()))
-      Scope = FD->getBody();
-  } else if (auto Parents = Ctx.getParents(*V); !Parents.empty()) {
-    if (const auto *DS = Parents[0].get<DeclStmt>())
-      Scope = parentOf(Ctx, DS).get<Stmt>();
+struct Analysis {
+  ASTContext &Ctx;
+  bool EagerLambda; // the lambda's own task starts running when called
+
+  const SourceManager &SM() const { return Ctx.getSourceManager(); }
+
+  // The function (or lambda call operator) whose body holds S.
+  const DeclContext *functionOf(const Stmt *S) {
+    DynTypedNode N = DynTypedNode::create(*S);
+    for (int Depth = 0; Depth < 256; ++Depth) {
+      auto Parents = Ctx.getParents(N);
+      if (Parents.empty())
+        return nullptr;
+      N = Parents[0];
+      if (const auto *L = N.get<LambdaExpr>())
+        return L->getCallOperator();
+      if (const auto *FD = N.get<FunctionDecl>())
+        return FD;
+    }
+    return nullptr;
   }
-  RefFinder F(V);
-  F.TraverseStmt(const_cast<Stmt *>(Scope));
-  return F.Refs;
-}
 
-// References to V in Body, not searching nested lambdas' bodies.
-std::vector<const DeclRefExpr *> usesIn(const Stmt *Body, const VarDecl *V) {
-  RefFinder F(V);
-  F.TraverseStmt(const_cast<Stmt *>(Body));
-  return F.Refs;
-}
+  // The statement V's declaration is in: its scope.
+  const Stmt *scopeOf(const VarDecl *V) {
+    if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
+      const auto *FD = dyn_cast<FunctionDecl>(P->getDeclContext());
+      const Stmt *Body = FD ? FD->getBody() : nullptr;
+      if (const auto *CB = dyn_cast_or_null<CoroutineBodyStmt>(Body))
+        return CB->getBody(); // not the implicit promise calls around it
+      return Body;
+    }
+    auto Parents = Ctx.getParents(*V);
+    const auto *DS = Parents.empty() ? nullptr : Parents[0].get<DeclStmt>();
+    return DS ? parentOf(Ctx, DS).get<Stmt>() : nullptr;
+  }
 
-// `L(...)` or `V(...)`: Child is the closure object of this call.
-const Expr *callOf(const DynTypedNode &N, const Expr *Child) {
-  const auto *Op = N.get<CXXOperatorCallExpr>();
-  return Op && Op->getOperator() == OO_Call && Op->getArg(0) == Child ? Op : nullptr;
-}
+  Owner localOwner(const VarDecl *V) {
+    Owner O;
+    O.Kind = Owner::Local;
+    O.Holder = V;
+    O.Scope = scopeOf(V);
+    O.Fn = V->getParentFunctionOrMethod();
+    return O;
+  }
 
-bool closureUseSafe(ASTContext &Ctx, const DeclRefExpr *U, const VarDecl *Closure,
-                    bool AllowFrameCopy, int Depth);
+  std::vector<const DeclRefExpr *> usesOf(const VarDecl *V) {
+    const Stmt *Scope = scopeOf(V);
+    if (!Scope)
+      return {};
+    RefFinder F(V);
+    F.TraverseStmt(const_cast<Stmt *>(Scope));
+    return F.Refs;
+  }
 
-// The closure of L lives until every task made from it is done: a temporary
-// called at once whose task is consumed within the full-expression (or
-// awaited there), a copy in a coroutine frame (AllowFrameCopy: a frame that
-// may outlive an enclosing closure does not count for it), or a named local
-// whose every use is safe (closureUseSafe).
-bool lambdaOutlivesTasks(ASTContext &Ctx, const LambdaExpr *L, bool AllowFrameCopy, int Depth) {
-  if (AllowFrameCopy && keptInFrame(Ctx, L))
-    return true;
-  const Expr *Child = nullptr;
-  DynTypedNode N = userOf(Ctx, L, Child);
-  if (const Expr *Call = callOf(N, Child))
-    return consumed(Ctx, Call, nullptr);
-  const auto *V = N.get<VarDecl>();
-  if (!V || !V->isLocalVarDecl() || !V->hasLocalStorage())
+  class RefFinder : public BodyVisitor<RefFinder> {
+  public:
+    explicit RefFinder(const VarDecl *V) : V(V) {}
+    std::vector<const DeclRefExpr *> Refs;
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      if (E->getDecl() == V)
+        Refs.push_back(E);
+      return true;
+    }
+
+  private:
+    const VarDecl *V;
+  };
+
+  // Anything that could wait for a task: a call or a suspension.
+  class WaitFinder : public RecursiveASTVisitor<WaitFinder> {
+  public:
+    WaitFinder(const SourceManager &SM, SourceLocation After) : SM(SM), After(After) {}
+    bool Found = false;
+    bool VisitStmt(Stmt *S) {
+      if (isa<CallExpr, CoawaitExpr, CoyieldExpr>(S) && isBefore(SM, After, S->getBeginLoc()))
+        Found = true;
+      return !Found;
+    }
+
+  private:
+    const SourceManager &SM;
+    SourceLocation After;
+  };
+
+  // A task handed away at Site (spawned, started detached, discarded while
+  // running) runs on its own: it outlives a temporary or by-value closure,
+  // and a local one unless something after Site in the local's scope could
+  // still wait for it.
+  bool handedAway(const Expr *Site, const Owner &O, int Depth) {
+    switch (O.Kind) {
+    case Owner::Temporary:
+    case Owner::ByValue:
+      return true;
+    case Owner::ByRef:
+      return Depth < 8 && handedAway(O.Call, *O.Caller, Depth + 1);
+    case Owner::Local: {
+      if (!O.Scope)
+        return false;
+      WaitFinder F(SM(), Site->getEndLoc());
+      F.TraverseStmt(const_cast<Stmt *>(O.Scope));
+      return !F.Found;
+    }
+    }
     return false;
-  return llvm::all_of(usesOf(Ctx, V), [&](const DeclRefExpr *U) {
-    return closureUseSafe(Ctx, U, V, AllowFrameCopy, Depth);
-  });
-}
+  }
 
-// A use of the named closure Closure that makes no task outlive it: a call
-// whose task is consumed while the closure lives, a copy into a coroutine
-// frame, or a capture by a lambda whose own tasks end while it lives (it
-// dies before Closure: it is declared after it) and whose every use of
-// Closure is safe in turn (sync_wait([&]() -> task<> { co_await f(); }())).
-bool closureUseSafe(ASTContext &Ctx, const DeclRefExpr *U, const VarDecl *Closure,
-                    bool AllowFrameCopy, int Depth) {
-  const Expr *C = nullptr;
-  DynTypedNode User = userOf(Ctx, U, C);
-  if (const Expr *Call = callOf(User, C))
-    return consumed(Ctx, Call, Closure);
-  if (const auto *L = User.get<LambdaExpr>())
-    return Depth < 4 && lambdaOutlivesTasks(Ctx, L, false, Depth + 1) &&
-           llvm::all_of(usesIn(L->getBody(), Closure), [&](const DeclRefExpr *Inner) {
-             return closureUseSafe(Ctx, Inner, Closure, false, Depth + 1);
-           });
-  return AllowFrameCopy && keptInFrame(Ctx, U);
-}
+  // A local whose every use is followed: while the closure lives in a
+  // scope, a task kept in a local runs only where that local's uses take it.
+  // Past a temporary closure's full-expression, keeping the task is enough.
+  bool followable(const VarDecl *V, const Owner &O) {
+    return O.Kind != Owner::Temporary && V->isLocalVarDecl() && V->hasLocalStorage() &&
+           !V->getType()->isReferenceType();
+  }
 
-bool closureOutlivesTasks(ASTContext &Ctx, const LambdaExpr *L) {
-  return lambdaOutlivesTasks(Ctx, L, true, 0);
-}
+  // An lvalue that outlives the closure: a global or static, a member, a
+  // reference or what a pointer refers to, or any variable past a temporary
+  // closure's full-expression.
+  bool outlivesClosure(const Expr *E, const Owner &O) {
+    E = stripImplicit(E);
+    if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+      const auto *V = dyn_cast<VarDecl>(DR->getDecl());
+      return V && !followable(V, O);
+    }
+    return isa<MemberExpr, UnaryOperator, ArraySubscriptExpr, CXXOperatorCallExpr>(E);
+  }
+
+  bool anyUseEscapes(const VarDecl *V, const Owner &O, int Depth) {
+    return llvm::any_of(usesOf(V),
+                        [&](const DeclRefExpr *U) { return taskEscapes(U, O, Depth + 1); });
+  }
+
+  // Evidence that the task E (made from a closure that O owns, or wrapping
+  // such a task) can run after the closure has died.
+  bool taskEscapes(const Expr *E, const Owner &O, int Depth) {
+    if (Depth > 12)
+      return false;
+    const Expr *Child = nullptr;
+    DynTypedNode N = userOf(Ctx, E, Child);
+    if (N.get<CoawaitExpr>() || N.get<CoyieldExpr>())
+      return false; // consumed (corral's co_yield awaits too)
+    if (const auto *R = N.get<ReturnStmt>())
+      return returned(R, O, Depth);
+    if (N.get<CoreturnStmt>())
+      return O.Kind != Owner::ByRef;
+    if (!N.get<Expr>() && !N.get<VarDecl>() && !N.get<Decl>())
+      // Discarded: an eager task goes on running on its own.
+      return startsRunning(E) && handedAway(E, O, Depth);
+    if (const auto *ME = N.get<MemberExpr>(); ME && ME->getBase() == Child) {
+      const auto *MC = parentOf(Ctx, ME).get<CXXMemberCallExpr>();
+      const CXXMethodDecl *M = MC ? MC->getMethodDecl() : nullptr;
+      if (!M || !M->getIdentifier())
+        return false;
+      if (detachesByName(M->getName())) // t.start(callback), g.release()
+        return handedAway(MC, O, Depth);
+      // A method of a task holder handing it to an object that outlives the
+      // closure (swap(global)).
+      for (const Expr *Arg : MC->arguments())
+        if (classOf(Arg->getType()) == classOf(E->getType()) && outlivesClosure(Arg, O))
+          return true;
+      // A task derived from it (via(executor), coAwaitTry()) or an element
+      // of a container of tasks (back()).
+      QualType R = MC->getCallReturnType(Ctx);
+      if (classOf(R) && !R->isPointerType())
+        return taskEscapes(MC, O, Depth + 1);
+      return false;
+    }
+    if (const auto *V = N.get<VarDecl>()) {
+      if (!V->hasLocalStorage())
+        return true; // a static
+      if (const CXXForRangeStmt *For = rangeForOf(V))
+        return anyUseEscapes(For->getLoopVariable(), O, Depth);
+      if (O.Kind == Owner::Temporary)
+        return !usesOf(V).empty(); // runs, or goes on running, after the closure died
+      return anyUseEscapes(V, O, Depth); // `auto &&t = l();` extends the temporary
+    }
+    if (const auto *Call = N.get<CallExpr>()) {
+      if (Call->getCallee() == Child)
+        return false;
+      if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call)) {
+        if (Op->getOperator() == OO_Equal && Op->getArg(0) != Child) // holder = task
+          return assignedTo(Op->getArg(0), O, Depth);
+        if (Op->getOperator() == OO_Call && Op->getArg(0) == Child)
+          return false;
+      }
+      const FunctionDecl *FD = Call->getDirectCallee();
+      StringRef Name = FD && FD->getIdentifier() ? FD->getName() : "";
+      if (StringRef(Name.lower()).contains("wait"))
+        return false; // sync_wait, syncAwait, blockingWait: runs it to completion
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call); MC && storesArgument(Name)) {
+        const Expr *Obj = stripImplicit(MC->getImplicitObjectArgument());
+        const auto *DR = dyn_cast<DeclRefExpr>(Obj);
+        const auto *Container = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+        if (Container && followable(Container, O))
+          return anyUseEscapes(Container, O, Depth);
+        return outlivesClosure(Obj, O); // a member, a global, a container passed in
+      }
+      if (!Name.empty() && detachesByName(Name) && !classOf(Call->getType()))
+        return handedAway(Call, O, Depth);
+      // A result that holds the task: when_all(t...), collectAll(v), t | f.
+      if (classOf(Call->getType()) && !Call->getType()->isReferenceType())
+        return taskEscapes(Call, O, Depth + 1);
+      return false;
+    }
+    if (const auto *CE = N.get<CXXConstructExpr>())
+      return taskEscapes(CE, O, Depth + 1); // a wrapper holding the task
+    return false;
+  }
+
+  bool assignedTo(const Expr *LHS, const Owner &O, int Depth) {
+    const auto *DR = dyn_cast<DeclRefExpr>(stripImplicit(LHS));
+    const auto *V = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+    if (V && followable(V, O))
+      return anyUseEscapes(V, O, Depth);
+    return outlivesClosure(LHS, O);
+  }
+
+  // `return task;` hands the task to the caller: it outlives the closure
+  // unless the closure is the caller's (a reference parameter) or a by-value
+  // parameter that lives to the end of the caller's full-expression, where
+  // the call is followed instead.
+  bool returned(const ReturnStmt *R, const Owner &O, int Depth) {
+    if (O.Kind == Owner::ByRef || O.Kind == Owner::ByValue) {
+      if (functionOf(R) != O.Fn)
+        return false;
+      if (O.Kind == Owner::ByValue) {
+        Owner T;
+        T.Fn = functionOf(O.Call);
+        return taskEscapes(O.Call, T, Depth + 1);
+      }
+      return taskEscapes(O.Call, *O.Caller, Depth + 1);
+    }
+    // From a lambda nested in the closure's function: not followed.
+    return O.Kind == Owner::Temporary ? true : functionOf(R) == O.Fn;
+  }
+
+  // The task E has started running once made: an eager lambda called.
+  bool startsRunning(const Expr *E) {
+    const auto *Op = dyn_cast<CXXOperatorCallExpr>(stripImplicit(E));
+    return EagerLambda && Op && Op->getOperator() == OO_Call;
+  }
+
+  // The range-for whose hidden range variable V is.
+  const CXXForRangeStmt *rangeForOf(const VarDecl *V) {
+    auto Parents = Ctx.getParents(*V);
+    const auto *DS = Parents.empty() ? nullptr : Parents[0].get<DeclStmt>();
+    if (!DS)
+      return nullptr;
+    auto Up = Ctx.getParents(*DS);
+    const auto *For = Up.empty() ? nullptr : Up[0].get<CXXForRangeStmt>();
+    return For && For->getRangeStmt() == DS ? For : nullptr;
+  }
+
+  // A callable wrapper (std::function<void()>) whose call discards what
+  // the closure returns: each call leaves an eager task running on its own.
+  bool dropsTask(QualType Wrapper) {
+    const CXXRecordDecl *RD = classOf(Wrapper);
+    if (!EagerLambda || !RD || !RD->hasDefinition())
+      return false;
+    for (const CXXMethodDecl *M : RD->methods())
+      if (M->getOverloadedOperator() == OO_Call)
+        return M->getReturnType()->isVoidType();
+    return false;
+  }
+
+  // Evidence that a task made from the closure E (the lambda, a local or
+  // parameter holding it, or a wrapper made from it) outlives it.
+  bool closureEscapes(const Expr *E, const Owner &O, int Depth) {
+    if (Depth > 12)
+      return false;
+    const Expr *Child = nullptr;
+    DynTypedNode N = userOf(Ctx, E, Child);
+    if (const auto *Op = N.get<CXXOperatorCallExpr>();
+        Op && Op->getOperator() == OO_Call && Op->getArg(0) == Child)
+      return taskEscapes(Op, O, Depth + 1);
+    if (const auto *V = N.get<VarDecl>()) {
+      if (!V->isLocalVarDecl() || !V->hasLocalStorage() || V->getType()->isReferenceType())
+        return false; // a static, or a reference: not followed
+      if (dropsTask(V->getType()))
+        return true;
+      Owner Local = localOwner(V);
+      return llvm::any_of(usesOf(V), [&](const DeclRefExpr *U) {
+        return closureEscapes(U, Local, Depth + 1);
+      });
+    }
+    if (const auto *CE = N.get<CXXConstructExpr>(); CE && CE->getNumArgs() == 1) {
+      // Converted to a callable wrapper (std::function): it holds the closure.
+      if (dropsTask(CE->getType()))
+        return true;
+      return closureEscapes(CE, O, Depth + 1);
+    }
+    if (const auto *L = N.get<LambdaExpr>())
+      return capturedBy(L, E, O, Depth);
+    if (const auto *Call = N.get<CallExpr>(); Call && Call->getCallee() != Child)
+      return passedTo(Call, Child, O, Depth);
+    // Returned, stored, or anything else: whoever takes it keeps it alive.
+    return false;
+  }
+
+  // The closure, a local V, used by a nested lambda L: a task made from it
+  // there escapes, or L (capturing V by reference) makes tasks that do.
+  bool capturedBy(const LambdaExpr *L, const Expr *E, const Owner &O, int Depth) {
+    const auto *DR = dyn_cast<DeclRefExpr>(stripImplicit(E));
+    const auto *V = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+    if (!V || Depth > 8)
+      return false;
+    bool ByRef = false;
+    for (const LambdaCapture &C : L->captures())
+      if (C.capturesVariable() && C.getCapturedVar() == V)
+        ByRef = C.getCaptureKind() == LCK_ByRef;
+    RefFinder F(V);
+    F.TraverseStmt(L->getBody());
+    if (llvm::any_of(F.Refs,
+                     [&](const DeclRefExpr *U) { return closureEscapes(U, O, Depth + 1); }))
+      return true;
+    if (!ByRef || !isa<CoroutineBodyStmt>(L->getBody()))
+      return false;
+    Owner T;
+    T.Fn = functionOf(L);
+    return closureEscapes(L, T, Depth + 1);
+  }
+
+  // The closure passed to a callee: followed into its parameter when the
+  // body is visible, else the callee's to keep.
+  bool passedTo(const CallExpr *Call, const Expr *Child, const Owner &O, int Depth) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    const FunctionDecl *Def = nullptr;
+    if (!FD || !FD->hasBody(Def) || !Def->getBody() || Depth > 8)
+      return false;
+    unsigned Shift =
+        isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD) ? 1 : 0;
+    unsigned Index = ~0u;
+    for (unsigned I = Shift; I < Call->getNumArgs(); ++I)
+      if (Call->getArg(I) == Child)
+        Index = I - Shift;
+    if (Index >= Def->getNumParams())
+      return false;
+    const ParmVarDecl *P = Def->getParamDecl(Index);
+    bool Coroutine = isa<CoroutineBodyStmt>(Def->getBody());
+    Owner Param;
+    Param.Holder = P;
+    Param.Call = Call;
+    Param.Fn = Def;
+    if (P->getType()->isReferenceType()) {
+      // The callee works on the caller's closure; a coroutine's frame
+      // refers to it as long as its task lives.
+      Param.Kind = Owner::ByRef;
+      Param.Caller = &O;
+      if (Coroutine && !usesOf(P).empty() && taskEscapes(Call, O, Depth + 1))
+        return true;
+    } else if (Coroutine) {
+      Param = localOwner(P); // kept in the frame
+    } else {
+      Param.Kind = Owner::ByValue;
+    }
+    if (dropsTask(P->getType()))
+      return true;
+    return llvm::any_of(usesOf(P), [&](const DeclRefExpr *U) {
+      return closureEscapes(U, Param, Depth + 1);
+    });
+  }
+};
+
 } // namespace
 
 void CapturingLambdaCheck::checkCoroutine(const Coroutine &C, Reporter &R) {
@@ -415,9 +507,10 @@ void CapturingLambdaCheck::checkCoroutine(const Coroutine &C, Reporter &R) {
   }
   if (!Use)
     return;
-  // Called and awaited in one full-expression (co_await [&]() -> Task<> {
-  // ... }();) is one of the ways its task can be consumed.
-  if (closureOutlivesTasks(Ctx, L))
+  Analysis A{Ctx, !Lazy};
+  Owner Temporary;
+  Temporary.Fn = A.functionOf(L);
+  if (!A.closureEscapes(L, Temporary, 0))
     return;
 
   Finding W = R.warn(name(), L->getBeginLoc(),
