@@ -47,7 +47,7 @@ void printEvent(const EventRecord &e, uint64_t at, uint32_t thread,
                 std::ostream &os) {
   os << "  event @" << at << " thread=" << thread << " "
      << eventKindName(e.kind) << " site=" << e.site
-     << (e.kind == kEvFrameAlloc ? " bytes=" : " ts=") << e.ts
+     << (eventCarriesBytes(e.kind) ? " bytes=" : " ts=") << e.ts
      << " frame=" << hex(e.frame);
   if (e.flags)
     os << " flags=" << hex(e.flags);

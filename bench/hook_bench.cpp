@@ -99,7 +99,7 @@ void trim_log() {
 /// A child frame as it is between two events of its life: allocated, begun.
 void begin_child(void *frame) {
   __coroscope_frame_alloc(site(kChild), frame, kFrameBytes);
-  __coroscope_frame_begin(site(kChild), frame);
+  __coroscope_frame_begin(site(kChild), frame, kFrameBytes);
 }
 
 /// The child's end as the owner's ~task() runs it (at its final suspend).
@@ -126,8 +126,10 @@ template <class Call> void per_call(benchmark::State &state, Call call) {
 void FrameAlloc(benchmark::State &state) {
   per_call(state, [] { __coroscope_frame_alloc(site(kChild), g_child, kFrameBytes); });
 }
+// After the first iteration no frame_alloc precedes it: the begin of an
+// elided frame, which also writes its untimed FrameElided record.
 void FrameBegin(benchmark::State &state) {
-  per_call(state, [] { __coroscope_frame_begin(site(kChild), g_child); });
+  per_call(state, [] { __coroscope_frame_begin(site(kChild), g_child, kFrameBytes); });
 }
 void RampReturn(benchmark::State &state) {
   per_call(state, [] { __coroscope_ramp_return(site(kChild), g_child); });
@@ -150,7 +152,7 @@ void FrameFree(benchmark::State &state) {
     state.PauseTiming();
     for (int i = 0; i < kBatch; ++i) {
       __coroscope_frame_alloc(site(kChild), g_frames[i], kFrameBytes);
-      __coroscope_frame_begin(site(kChild), g_frames[i]);
+      __coroscope_frame_begin(site(kChild), g_frames[i], kFrameBytes);
     }
     state.ResumeTiming();
     for (int i = 0; i < kBatch; ++i)
@@ -165,12 +167,12 @@ void FrameFree(benchmark::State &state) {
 // (symmetric transfer), completing at once back into the parent, destroyed
 // by the parent's ~task(). Same calls, in the same order, as a real run.
 void TaskFrameMix(benchmark::State &state) {
-  __coroscope_frame_begin(site(kParent), g_parent); // the parent is running
+  __coroscope_frame_begin(site(kParent), g_parent, kFrameBytes); // the parent is running
   void *const f = g_child;
   for (auto _ : state) {
     __coroscope_coroutine_call(site(kCall));
     __coroscope_frame_alloc(site(kChild), f, kFrameBytes);
-    __coroscope_frame_begin(site(kChild), f);
+    __coroscope_frame_begin(site(kChild), f, kFrameBytes);
     __coroscope_await_suspend(site(kChildInitial), f, nullptr);
     __coroscope_await_return(site(kChildInitial), f);
     __coroscope_ramp_return(site(kChild), f);

@@ -4,7 +4,7 @@
 // inserts, in Clang 19's IR shape:
 //
 //   coro.alloc block:  %mem = call @operator new(%size)  -> frame_alloc(fn, %mem, %size)
-//   after coro.begin:                                     -> frame_begin(fn, %hdl)
+//   after coro.begin:                      -> frame_begin(fn, %hdl, llvm.coro.size.i64())
 //   suspend point, edge await_ready() == true             -> await_ready(site, %hdl)
 //   after coro.save, before llvm.coro.await.suspend.*     -> await_suspend(site, %hdl, %awaiter)
 //   in the await_suspend member a wrapper calls, before an
@@ -489,7 +489,7 @@ static void insertOnEdge(BasicBlock *From, BasicBlock *To, FunctionCallee Hook,
 void Instrumenter::instrument(Coroutine &C) {
   Type *Ptr = PointerType::getUnqual(Ctx), *I64 = Type::getInt64Ty(Ctx);
   FunctionCallee Alloc = hook(kFrameAlloc, {Ptr, Ptr, I64});
-  FunctionCallee BeginH = hook(kFrameBegin, {Ptr, Ptr});
+  FunctionCallee BeginH = hook(kFrameBegin, {Ptr, Ptr, I64});
   FunctionCallee RampRet = hook(kRampReturn, {Ptr, Ptr});
   FunctionCallee Ready = hook(kAwaitReady, {Ptr, Ptr});
   FunctionCallee SuspendH = hook(kAwaitSuspend, {Ptr, Ptr, Ptr});
@@ -510,9 +510,13 @@ void Instrumenter::instrument(Coroutine &C) {
     B.CreateCall(Alloc, {Fn, A, Size});
   }
   {
+    // CoroSplit lowers coro.size in the ramp to the frame size, and CoroElide
+    // puts that same frame type on the caller's stack: one constant measures
+    // heap and elided frames alike.
     IRBuilder<> B(C.Begin->getNextNode());
     B.SetCurrentDebugLocation(FnLoc);
-    B.CreateCall(BeginH, {Fn, Frame});
+    Value *Size = B.CreateIntrinsic(Intrinsic::coro_size, {I64}, {});
+    B.CreateCall(BeginH, {Fn, Frame, Size});
   }
 
   for (SuspendPoint &P : C.Suspends) {

@@ -28,6 +28,7 @@ Json ratioJson(const std::optional<double> &r) {
 void addOldFigures(Json &j, const CompareFigures &f) {
   j["calls"] = f.calls;
   j["heap_bytes_per_call"] = perCall(f.heap_bytes, f.calls);
+  j["elided_bytes_per_call"] = perCall(f.elided_bytes, f.calls);
   j["sync_percent"] = percent(f.sync_completions, f.completed);
   j["busy_ns_mean"] = f.busy_ns_mean;
 }
@@ -36,7 +37,7 @@ void addOldFigures(Json &j, const CompareFigures &f) {
 
 const std::vector<std::string> &baselineColumns() {
   static const std::vector<std::string> columns = {
-      "calls_ratio", "bytes/call_ratio", "sync_ratio", "busy_ratio"};
+      "calls_ratio", "bytes/call_ratio", "elided_B/call_ratio", "sync_ratio", "busy_ratio"};
   return columns;
 }
 
@@ -46,7 +47,8 @@ std::vector<std::string> baselineCells(const BaselineComparison &c,
   if (!m)
     return std::vector<std::string>(baselineColumns().size(), "new");
   return {ratioCell(m->ratios.calls), ratioCell(m->ratios.heap_bytes_per_call),
-          ratioCell(m->ratios.sync), ratioCell(m->ratios.busy)};
+          ratioCell(m->ratios.elided_bytes_per_call), ratioCell(m->ratios.sync),
+          ratioCell(m->ratios.busy)};
 }
 
 std::string baselineMoved(const BaselineComparison &c, const FunctionStats &fn) {
@@ -77,6 +79,7 @@ Json baselineFunctionJson(const BaselineComparison &c, const FunctionStats &fn) 
   addOldFigures(j, old.figures);
   j["calls_ratio"] = ratioJson(m->ratios.calls);
   j["heap_bytes_per_call_ratio"] = ratioJson(m->ratios.heap_bytes_per_call);
+  j["elided_bytes_per_call_ratio"] = ratioJson(m->ratios.elided_bytes_per_call);
   j["sync_ratio"] = ratioJson(m->ratios.sync);
   j["busy_ratio"] = ratioJson(m->ratios.busy);
   return j;

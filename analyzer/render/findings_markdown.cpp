@@ -118,8 +118,9 @@ void renderLiveFramesMarkdown(const std::vector<LiveFrames> &live,
            << code(shortName(f.where.function)) << " " << stateAt(f.state)
            << " " << where(f.where) << " (frame " << code(hexString(f.frame))
            << ", "
-           << (f.heap ? std::to_string(f.bytes) + " bytes on the heap"
-                      : std::string("elided"))
+           << (f.heap     ? std::to_string(f.bytes) + " bytes on the heap"
+               : f.bytes ? "elided, " + std::to_string(f.bytes) + " bytes in its caller's stack frame"
+                         : std::string("elided"))
            << ")\n";
       }
       const LiveFrameView &last = l.frames[h.chain.back()];

@@ -165,8 +165,9 @@ void renderLiveFramesText(const std::vector<LiveFrames> &live, bool name_logs,
         os << (k ? "    awaited by " : "  ") << name(f.where.function)
            << " " << stateAt(f.state) << " " << where(f.where) << "  (frame "
            << hexString(f.frame) << ", "
-           << (f.heap ? plural(f.bytes, "byte", "bytes") + " on the heap"
-                      : std::string("elided"));
+           << (f.heap     ? plural(f.bytes, "byte", "bytes") + " on the heap"
+               : f.bytes ? "elided, " + plural(f.bytes, "byte", "bytes") + " in its caller's stack frame"
+                         : std::string("elided"));
         if (f.creation) {
           os << "; created";
           if (!f.creation->function.empty())

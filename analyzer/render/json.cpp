@@ -52,10 +52,12 @@ Json toJson(const FunctionSummary &f, const BaselineComparison *baseline) {
   j["heap_frames"] = fn.heap_frames;
   j["elided_frames"] = fn.elided_frames;
   j["frame_bytes"] = f.frame_bytes;
-  j["frame_bytes_min"] = fn.bytes_min;
-  j["frame_bytes_max"] = fn.bytes_max;
+  j["frame_bytes_min"] = fn.frameBytesMin();
+  j["frame_bytes_max"] = fn.frameBytesMax();
   j["heap_bytes"] = fn.heap_bytes;
   j["heap_bytes_per_call"] = f.heap_bytes_per_call;
+  j["elided_bytes"] = fn.elided_bytes;
+  j["elided_bytes_per_call"] = f.elided_bytes_per_call;
   j["completed"] = fn.completed;
   j["sync_completions"] = fn.sync_completions;
   j["awaits"] = f.awaits;
@@ -84,6 +86,7 @@ void renderJson(const Summary &s, std::ostream &os) {
   tot["heap_frames"] = t.heap_frames;
   tot["elided_frames"] = t.elided_frames;
   tot["heap_bytes"] = t.heap_bytes;
+  tot["elided_bytes"] = t.elided_bytes;
   tot["completed"] = t.completed;
   tot["sync_completions"] = t.sync_completions;
   tot["awaits"] = t.awaits;

@@ -42,13 +42,14 @@ std::string code(const std::string &text, bool in_table = true) {
 /// The function table, then one site table per function.
 void renderFunctions(const Summary &s, std::ostream &os) {
   os << "| function | location | calls | heap | elided | frame B | heap B "
-        "| heap B/call | completed | sync | awaits/call | suspends/call "
+        "| heap B/call | elided B | elided B/call | completed | sync "
+        "| awaits/call | suspends/call "
         "| waits/call | busy mean | busy p50 | busy p99 | suspended mean "
         "| suspended p50 | suspended p99 |";
-  int numeric = 17;
+  int numeric = 19;
   if (s.baseline) {
-    os << " calls ratio | bytes/call ratio | sync ratio | busy ratio |";
-    numeric += 4;
+    os << " calls ratio | bytes/call ratio | elided B/call ratio | sync ratio | busy ratio |";
+    numeric += 5;
   }
   os << "\n|---|---|";
   for (int i = 0; i < numeric; ++i)
@@ -65,7 +66,8 @@ void renderFunctions(const Summary &s, std::ostream &os) {
     os << "| " << code(fn.name) << " | " << cell(where)
        << " | " << fn.calls << " | " << fn.heap_frames << " | "
        << fn.elided_frames << " | " << f.frame_bytes << " | " << fn.heap_bytes
-       << " | " << fixed(f.heap_bytes_per_call, 2) << " | " << fn.completed
+       << " | " << fixed(f.heap_bytes_per_call, 2) << " | " << fn.elided_bytes
+       << " | " << fixed(f.elided_bytes_per_call, 2) << " | " << fn.completed
        << " | " << fn.sync_completions << " ("
        << fixed(percent(fn.sync_completions, fn.completed), 1) << "%) | "
        << fixed(perCall(f.awaits, fn.calls), 2) << " | "
@@ -119,8 +121,8 @@ void renderMarkdown(const Summary &s, std::ostream &os) {
   os << ". Events: " << t.events << ", threads: " << t.threads << ".\n\n";
   os << "Functions: " << t.functions << ", calls: " << t.calls
      << ", heap frames: " << t.heap_frames << " (" << t.heap_bytes
-     << " bytes), elided frames: " << t.elided_frames
-     << ", frames not destroyed: " << t.frames_not_destroyed
+     << " bytes), elided frames: " << t.elided_frames << " (" << t.elided_bytes
+     << " bytes), frames not destroyed: " << t.frames_not_destroyed
      << ". Sorted by " << s.sort_key << "; times in ns per frame.\n\n";
   if (s.baseline)
     os << "Ratios new/old against " << code(s.baseline->baseline.path, false)

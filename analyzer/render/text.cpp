@@ -90,7 +90,8 @@ std::string plural(uint64_t n, const char *noun) {
 void renderFunctions(const Summary &s, std::ostream &os) {
   std::vector<std::string> header = {
       "calls",     "heap",        "elided",       "frame_B",    "heap_B",
-      "heap_B/call", "completed", "sync",         "awaits/call", "suspends/call",
+      "heap_B/call", "elided_B",  "elided_B/call", "completed", "sync",
+      "awaits/call", "suspends/call",
       "waits/call", "busy_mean",  "busy_p50",     "busy_p99",   "susp_mean",
       "susp_p50",  "susp_p99"};
   // The ratio columns go before the function, which stays last so its long
@@ -110,7 +111,8 @@ void renderFunctions(const Summary &s, std::ostream &os) {
     std::vector<std::string> row = {
         num(fn.calls), num(fn.heap_frames), num(fn.elided_frames),
         num(f.frame_bytes), num(fn.heap_bytes),
-        fixed(f.heap_bytes_per_call, 2), num(fn.completed), sync,
+        fixed(f.heap_bytes_per_call, 2), num(fn.elided_bytes),
+        fixed(f.elided_bytes_per_call, 2), num(fn.completed), sync,
         fixed(perCall(f.awaits, fn.calls), 2),
         fixed(perCall(f.suspends, fn.calls), 2),
         fixed(perCall(f.waits, fn.calls), 2), num(f.busy.mean),
@@ -162,8 +164,8 @@ void renderText(const Summary &s, std::ostream &os) {
      << "\n";
   os << "functions: " << t.functions << ", calls: " << t.calls
      << ", heap frames: " << t.heap_frames << " (" << t.heap_bytes
-     << " bytes), elided frames: " << t.elided_frames
-     << ", frames not destroyed: " << t.frames_not_destroyed << "\n";
+     << " bytes), elided frames: " << t.elided_frames << " (" << t.elided_bytes
+     << " bytes), frames not destroyed: " << t.frames_not_destroyed << "\n";
   os << "sorted by " << s.sort_key
      << "; times in ns per frame; per-call columns divide by calls\n";
   if (s.baseline)

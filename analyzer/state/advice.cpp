@@ -172,12 +172,22 @@ std::vector<Finding> advise(const Report &report, const AdviceOptions &o) {
     double calls = double(fn.calls);
     bool chained = in_chain.count(fn.name) != 0;
 
-    // large-frame: stands beside the other verdicts.
-    if (fn.heap_frames && double(fn.bytes_max) > o.large_frame_max_bytes) {
+    // large-frame: stands beside the other verdicts. A heap frame costs an
+    // allocation of that size; an elided one puts the same bytes in its
+    // caller's stack frame (HALO), where a few nested calls or a small
+    // thread stack overflow (llvm #57638).
+    bool heap_large = fn.heap_frames && double(fn.bytes_max) > o.large_frame_max_bytes;
+    bool elided_large = fn.elided_sized && double(fn.elided_max) > o.large_frame_max_bytes;
+    if (heap_large || elided_large) {
       Finding f = base(kAdviceLargeFrame, fn);
-      f.message = "frames of '" + shortName(fn.name) + "' take " +
-                  std::to_string(fn.bytes_max) + " bytes (above " +
-                  num(o.large_frame_max_bytes) + ")";
+      uint64_t largest = fn.frameBytesMax();
+      f.message = "frames of '" + shortName(fn.name) + "' take " + std::to_string(largest) +
+                  " bytes (above " + num(o.large_frame_max_bytes) + ")";
+      if (elided_large)
+        f.message += heap_large ? "; " + std::to_string(fn.elided_frames) + " of " +
+                                      std::to_string(fn.calls) +
+                                      " were elided into their caller's stack frame"
+                                : ", each elided into its caller's stack frame";
       if (fn.frame_locals.empty()) {
         f.message += "; no local of 64 bytes or more was seen living across a suspend point "
                      "(the plugin names them when it can)";
@@ -197,12 +207,22 @@ std::vector<Finding> advise(const Report &report, const AdviceOptions &o) {
           f.related.push_back(std::move(r));
         }
       }
-      f.suggestion = "the whole frame is allocated on every call: move large buffers to the "
-                     "heap (std::vector, std::unique_ptr) or end their scope before the "
-                     "suspend point";
-      f.figures = {{"frame_bytes", double(fn.bytes_max)},
+      const char *fix = "move large buffers to the heap (std::vector, std::unique_ptr) or end "
+                        "their scope before the suspend point";
+      if (!elided_large)
+        f.suggestion = std::string("the whole frame is allocated on every call: ") + fix;
+      else if (!heap_large)
+        f.suggestion = std::string("the whole frame lands in the caller's stack frame on every "
+                                   "call (HALO), so nested calls or a small thread stack can "
+                                   "overflow: ") + fix;
+      else
+        f.suggestion = std::string("the whole frame is allocated on every call, or lands in the "
+                                   "caller's stack frame where it is elided (HALO): ") + fix;
+      f.figures = {{"frame_bytes", double(largest)},
                    {"heap_frames", double(fn.heap_frames)},
                    {"calls", calls}};
+      if (elided_large)
+        f.figures.insert(f.figures.begin() + 2, Figure{"elided_frames", double(fn.elided_frames)});
       f.thresholds = {{"max_bytes", o.large_frame_max_bytes}};
       out.push_back(std::move(f));
     }

@@ -48,6 +48,10 @@ double CompareFigures::heapBytesPerCall() const {
   return calls ? double(heap_bytes) / double(calls) : 0;
 }
 
+double CompareFigures::elidedBytesPerCall() const {
+  return calls ? double(elided_bytes) / double(calls) : 0;
+}
+
 double CompareFigures::syncShare() const {
   return completed ? double(sync_completions) / double(completed) : 0;
 }
@@ -56,6 +60,7 @@ CompareFigures compareFigures(const FunctionStats &fn) {
   CompareFigures c;
   c.calls = fn.calls;
   c.heap_bytes = fn.heap_bytes;
+  c.elided_bytes = fn.elided_bytes;
   c.completed = fn.completed;
   c.sync_completions = fn.sync_completions;
   c.busy_ns_mean = fn.busy_ns.distribution().mean;
@@ -90,6 +95,9 @@ Baseline readBaseline(const std::string &path) {
     out.line = static_cast<uint32_t>(line);
     out.figures.calls = count(f, "calls", where, path);
     out.figures.heap_bytes = count(f, "heap_bytes", where, path);
+    // Reports from before elided frames had a size have no elided_bytes.
+    if (f.contains("elided_bytes"))
+      out.figures.elided_bytes = count(f, "elided_bytes", where, path);
     out.figures.completed = count(f, "completed", where, path);
     out.figures.sync_completions = count(f, "sync_completions", where, path);
     auto busy = f.find("busy_ns");
@@ -115,6 +123,8 @@ BaselineComparison compareWithBaseline(Baseline baseline, const Report &report) 
     m.by_name = by_name;
     m.ratios.calls = ratio(double(now.calls), double(was.calls));
     m.ratios.heap_bytes_per_call = ratio(now.heapBytesPerCall(), was.heapBytesPerCall());
+    m.ratios.elided_bytes_per_call =
+        ratio(now.elidedBytesPerCall(), was.elidedBytesPerCall());
     m.ratios.sync = ratio(now.syncShare(), was.syncShare());
     m.ratios.busy = ratio(double(now.busy_ns_mean), double(was.busy_ns_mean));
     c.matched.emplace(&fn, m);

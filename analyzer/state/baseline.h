@@ -28,12 +28,15 @@ namespace coroscope::analyzer {
 struct CompareFigures {
   uint64_t calls = 0;
   uint64_t heap_bytes = 0;
+  uint64_t elided_bytes = 0; ///< 0 in reports written before elided frames had a size
   uint64_t completed = 0;
   uint64_t sync_completions = 0;
   uint64_t busy_ns_mean = 0;
 
   /// heap_bytes / calls, exact; 0 without calls.
   double heapBytesPerCall() const;
+  /// elided_bytes / calls, exact; 0 without calls.
+  double elidedBytesPerCall() const;
   /// sync_completions / completed; 0 when nothing completed (as the
   /// report's sync percentage).
   double syncShare() const;
@@ -60,6 +63,7 @@ Baseline readBaseline(const std::string &path);
 struct BaselineRatios {
   std::optional<double> calls;
   std::optional<double> heap_bytes_per_call;
+  std::optional<double> elided_bytes_per_call;
   std::optional<double> sync;
   std::optional<double> busy;
 };

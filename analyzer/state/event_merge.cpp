@@ -81,7 +81,7 @@ bool EventMerger::fill(Stream &s) {
     e.site = r.site;
     e.thread = s.thread;
     e.frame = r.frame;
-    if (r.kind == log::kEvFrameAlloc) {
+    if (log::eventCarriesBytes(r.kind)) {
       e.bytes = r.ts;
       e.time = s.last_time;
       e.timed = s.real;

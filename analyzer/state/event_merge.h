@@ -7,9 +7,9 @@
 // its previous one was delivered) and breaks ties by thread number so output
 // is deterministic.
 //
-// kEvFrameAlloc stores a byte count in `ts`, not a time. It is given the time
-// of the previous event of its thread, so it never jumps ahead of, or behind,
-// the FrameBegin that follows it on that thread.
+// kEvFrameAlloc and kEvFrameElided store a byte count in `ts`, not a time.
+// Each is given the time of the previous event of its thread, so it never
+// jumps ahead of, or behind, the FrameBegin that follows it on that thread.
 //
 //===----------------------------------------------------------------------===//
 #ifndef COROSCOPE_ANALYZER_STATE_EVENT_MERGE_H
@@ -30,9 +30,9 @@ struct Event {
   uint8_t flags = 0;
   uint32_t site = 0;
   uint32_t thread = 0;
-  uint64_t time = 0;  ///< ns; for kEvFrameAlloc the time of the previous event
+  uint64_t time = 0;  ///< ns; for a byte-count event the time of the previous event
   bool timed = false; ///< `time` comes from a real reading of its thread
-  uint64_t bytes = 0; ///< kEvFrameAlloc only: the requested size
+  uint64_t bytes = 0; ///< kEvFrameAlloc, kEvFrameElided: the frame size
   uint64_t frame = 0;
 };
 

@@ -30,7 +30,7 @@ struct LiveFrameView {
   uint64_t awaiter = 0;  ///< 0 if none
   bool awaiter_live = false; ///< the awaiter is among the live frames
   bool heap = false;
-  uint64_t bytes = 0;
+  uint64_t bytes = 0; ///< frame size, heap or elided; 0 if unknown (elided, older logs)
   std::optional<SourceRef> creation;
   /// This frame, then its awaiter, its awaiter's awaiter ... as long as they
   /// are live frames (a cycle stops at the first repetition).

@@ -40,6 +40,7 @@ const char *eventKindName(uint8_t kind) {
   case kEvDestroyEnter: return "destroy_enter";
   case kEvDestroyExit: return "destroy_exit";
   case kEvDone: return "done";
+  case kEvFrameElided: return "frame_elided";
   }
   return "";
 }

@@ -80,7 +80,7 @@ struct EventSegment {
 
 /// Whether `kind` is a known log::EventKind.
 inline bool isEventKind(uint8_t kind) {
-  return kind >= log::kEvFrameAlloc && kind <= log::kEvDone;
+  return kind >= log::kEvFrameAlloc && kind <= log::kEvFrameElided;
 }
 
 /// Returns the lower-case name of an event kind ("frame_begin"), or "" when

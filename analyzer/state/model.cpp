@@ -342,12 +342,14 @@ void LogModel::onBegin(const Event &e, ThreadState &t) {
   ++fn.calls;
   Frame *p = t.current != e.frame ? frames_.find(t.current) : nullptr;
   Frame &f = frames_.insert(e.frame);
-  if (t.alloc_pending && t.alloc_frame == e.frame) {
+  bool announced = t.alloc_pending && t.alloc_frame == e.frame;
+  if (announced && t.alloc_heap) {
     fn.addHeapFrame(t.alloc_bytes);
     f.heap = true;
     f.heap_bytes = t.alloc_bytes;
   } else {
-    ++fn.elided_frames;
+    // Without a FrameElided (logs written before it) the size is unknown.
+    fn.addElidedFrame(announced ? std::optional<uint64_t>(t.alloc_bytes) : std::nullopt);
   }
   t.alloc_pending = false;
   f.fn = &fn;
@@ -450,14 +452,16 @@ void LogModel::onResume(const Event &e, ThreadState &t) {
 
 void LogModel::process(const Event &e) {
   // Run time spans the first to the last real reading.
-  if (e.kind != kEvFrameAlloc && e.timed && e.time > last_time_)
+  if (!eventCarriesBytes(e.kind) && e.timed && e.time > last_time_)
     last_time_ = e.time;
-  if (e.kind != kEvFrameAlloc && e.timed && e.time < first_time_)
+  if (!eventCarriesBytes(e.kind) && e.timed && e.time < first_time_)
     first_time_ = e.time;
   ThreadState &t = thread(e.thread);
   switch (e.kind) {
   case kEvFrameAlloc:
+  case kEvFrameElided:
     t.alloc_pending = true;
+    t.alloc_heap = e.kind == kEvFrameAlloc;
     t.alloc_frame = e.frame;
     t.alloc_bytes = e.bytes;
     break;

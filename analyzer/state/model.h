@@ -62,7 +62,8 @@ private:
     std::vector<Activation> stack;
     uint64_t current = 0;          ///< frame whose code runs now, 0 if none
     std::vector<uint64_t> resumers; ///< `current` of each ramp/resume() entered
-    bool alloc_pending = false;
+    bool alloc_pending = false; ///< a FrameAlloc or FrameElided awaits its FrameBegin
+    bool alloc_heap = false;    ///< it was a FrameAlloc
     uint64_t alloc_frame = 0;
     uint64_t alloc_bytes = 0;
   };

@@ -28,6 +28,26 @@ void FunctionStats::addHeapFrame(uint64_t bytes) {
   heap_bytes += bytes;
 }
 
+void FunctionStats::addElidedFrame(std::optional<uint64_t> bytes) {
+  ++elided_frames;
+  if (!bytes)
+    return;
+  if (elided_sized == 0 || *bytes < elided_min)
+    elided_min = *bytes;
+  if (elided_sized == 0 || *bytes > elided_max)
+    elided_max = *bytes;
+  ++elided_sized;
+  elided_bytes += *bytes;
+}
+
+uint64_t FunctionStats::frameBytesMin() const {
+  if (!heap_frames)
+    return elided_sized ? elided_min : 0;
+  return elided_sized ? std::min(bytes_min, elided_min) : bytes_min;
+}
+
+uint64_t FunctionStats::frameBytesMax() const { return std::max(bytes_max, elided_max); }
+
 SiteStats &FunctionStats::site(uint8_t kind, const std::string &site_file,
                                uint32_t site_line, uint32_t column,
                                const std::string &awaiter) {
@@ -64,10 +84,18 @@ void FunctionStats::merge(const FunctionStats &later) {
     if (heap_frames == 0 || later.bytes_max > bytes_max)
       bytes_max = later.bytes_max;
   }
+  if (later.elided_sized) {
+    if (elided_sized == 0 || later.elided_min < elided_min)
+      elided_min = later.elided_min;
+    if (elided_sized == 0 || later.elided_max > elided_max)
+      elided_max = later.elided_max;
+  }
   calls += later.calls;
   heap_frames += later.heap_frames;
   elided_frames += later.elided_frames;
   heap_bytes += later.heap_bytes;
+  elided_sized += later.elided_sized;
+  elided_bytes += later.elided_bytes;
   completed += later.completed;
   sync_completions += later.sync_completions;
   not_destroyed += later.not_destroyed;
@@ -251,7 +279,7 @@ double perCall(uint64_t part, uint64_t whole) { return ratio(part, whole, 1.0, 2
 
 const std::vector<std::string> &sortKeys() {
   static const std::vector<std::string> keys = {
-      "heap_bytes", "calls",   "heap_frames", "elided_frames",
+      "heap_bytes", "calls",   "heap_frames", "elided_frames", "elided_bytes",
       "frame_bytes", "awaits", "suspends",    "waits",
       "busy",        "suspended", "name"};
   return keys;
@@ -270,12 +298,13 @@ int siteGroup(const SiteStats &s) {
 FunctionSummary summarizeFunction(const FunctionStats &fn) {
   FunctionSummary s;
   s.fn = &fn;
-  if (fn.heap_frames)
-    s.frame_bytes =
-        fn.bytes_min == fn.bytes_max
-            ? fn.bytes_min
-            : (fn.heap_bytes + fn.heap_frames / 2) / fn.heap_frames;
+  if (uint64_t sized = fn.heap_frames + fn.elided_sized) {
+    uint64_t bytes = fn.heap_bytes + fn.elided_bytes;
+    s.frame_bytes = fn.frameBytesMin() == fn.frameBytesMax() ? fn.frameBytesMin()
+                                                              : (bytes + sized / 2) / sized;
+  }
   s.heap_bytes_per_call = perCall(fn.heap_bytes, fn.calls);
+  s.elided_bytes_per_call = perCall(fn.elided_bytes, fn.calls);
   for (const auto &[key, site] : fn.sites) {
     s.sites.push_back(&site);
     if (site.inBody()) {
@@ -301,6 +330,7 @@ uint64_t sortValue(const FunctionSummary &s, const std::string &key) {
   if (key == "calls") return f.calls;
   if (key == "heap_frames") return f.heap_frames;
   if (key == "elided_frames") return f.elided_frames;
+  if (key == "elided_bytes") return f.elided_bytes;
   if (key == "frame_bytes") return s.frame_bytes;
   if (key == "awaits") return s.awaits;
   if (key == "suspends") return s.suspends;
@@ -350,6 +380,7 @@ Summary summarize(const Report &report, const std::string &sort_key,
     t.heap_frames += f.heap_frames;
     t.elided_frames += f.elided_frames;
     t.heap_bytes += f.heap_bytes;
+    t.elided_bytes += f.elided_bytes;
     t.completed += f.completed;
     t.sync_completions += f.sync_completions;
     t.awaits += s.awaits;

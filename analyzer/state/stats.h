@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -144,6 +145,12 @@ struct FunctionStats {
   uint64_t heap_bytes = 0;
   uint64_t bytes_min = 0; ///< over heap frames; 0 when there are none
   uint64_t bytes_max = 0;
+  /// Elided (HALO) frames of known size (kEvFrameElided; older logs have
+  /// none), the bytes they put in their callers' stack frames, min and max.
+  uint64_t elided_sized = 0;
+  uint64_t elided_bytes = 0;
+  uint64_t elided_min = 0;
+  uint64_t elided_max = 0;
   uint64_t completed = 0;
   uint64_t sync_completions = 0;
   uint64_t not_destroyed = 0; ///< frames never seen freed
@@ -158,6 +165,11 @@ struct FunctionStats {
   std::map<SiteKey, SiteStats> sites;
 
   void addHeapFrame(uint64_t bytes);
+  /// An elided frame; `bytes` when its size is known.
+  void addElidedFrame(std::optional<uint64_t> bytes);
+  /// Over every frame of known size, heap or elided; 0 when there are none.
+  uint64_t frameBytesMin() const;
+  uint64_t frameBytesMax() const;
   /// Adds the figures of the same function from a later log.
   void merge(const FunctionStats &later);
   /// The site with this key, created (with `awaiter`) on first use.
@@ -187,8 +199,11 @@ struct Report {
 
 struct FunctionSummary {
   const FunctionStats *fn = nullptr;
-  uint64_t frame_bytes = 0; ///< the common size, or the rounded mean
+  /// The common size, or the rounded mean, of the frames of known size
+  /// (heap and elided).
+  uint64_t frame_bytes = 0;
   double heap_bytes_per_call = 0; ///< rounded to 2 decimals
+  double elided_bytes_per_call = 0; ///< rounded to 2 decimals
   uint64_t awaits = 0;
   uint64_t suspends = 0;
   uint64_t waits = 0;
@@ -203,6 +218,7 @@ struct Totals {
   uint64_t heap_frames = 0;
   uint64_t elided_frames = 0;
   uint64_t heap_bytes = 0;
+  uint64_t elided_bytes = 0;
   uint64_t completed = 0;
   uint64_t sync_completions = 0;
   uint64_t awaits = 0;

@@ -232,16 +232,9 @@ void checkRun(ThreadState *t, uint64_t frame, FrameEntry *e, uint32_t site, bool
 
 void onCoroutineCall(ThreadState *t, const Site *call) { t->pending_creation = call; }
 
-void onFrameAlloc(ThreadState *t, uint64_t mem, uint64_t bytes) {
-  t->pending_alloc_mem = mem;
-  t->pending_alloc_bytes = bytes;
-}
-
-void onFrameBegin(ThreadState *t, const Site *fn, uint64_t frame) {
+void onFrameBegin(ThreadState *t, const Site *fn, uint64_t frame, bool heap, uint64_t bytes) {
   uint32_t creation = idOf(t->pending_creation);
   t->pending_creation = nullptr;
-  bool heap = t->pending_alloc_mem == frame;
-  t->pending_alloc_mem = 0;
   FrameEntry *e = insertFrame(frame);
   if (!e)
     return;
@@ -252,7 +245,7 @@ void onFrameBegin(ThreadState *t, const Site *fn, uint64_t frame) {
   e->destroy_site = 0;
   e->destroy_thread = 0;
   e->awaiter = 0;
-  e->bytes = heap ? t->pending_alloc_bytes : 0;
+  e->bytes = bytes;
   e->flags.store(heap ? uint32_t(kFlagHeap) : 0u, std::memory_order_relaxed);
   e->word.store(packWord(kFrameRunning, t->thread, idOf(fn)), std::memory_order_release);
 }

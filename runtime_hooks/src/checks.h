@@ -20,8 +20,8 @@ namespace rt {
 using Site = __coroscope_site;
 
 void onCoroutineCall(ThreadState *t, const Site *call);
-void onFrameAlloc(ThreadState *t, uint64_t mem, uint64_t bytes);
-void onFrameBegin(ThreadState *t, const Site *fn, uint64_t frame);
+/// `heap`: the frame came from frame_alloc; `bytes`: its size either way.
+void onFrameBegin(ThreadState *t, const Site *fn, uint64_t frame, bool heap, uint64_t bytes);
 void onAwaitReady(ThreadState *t, const Site *site, uint64_t frame);
 void onAwaitSuspend(ThreadState *t, const Site *site, uint64_t frame, uint64_t awaiter);
 void onAwaiterTouch(ThreadState *t);

@@ -25,6 +25,13 @@ namespace rt {
 
 namespace {
 
+/// A finding's `bytes`: the heap memory at stake, 0 for an elided frame
+/// (its memory is the caller's stack frame; live-frame records carry the
+/// size of both).
+uint64_t heapBytes(const FrameEntry &e) {
+  return (e.flags.load(std::memory_order_relaxed) & kFlagHeap) ? e.bytes : 0;
+}
+
 /// An append-only text buffer that never allocates.
 class Text {
 public:
@@ -215,7 +222,7 @@ void report(ThreadState *t, const Finding &f) {
     r.function_site = f.entry->fn_site;
     r.creation_site = f.entry->creation_site;
     r.state = wordState(f.entry->word.load(std::memory_order_acquire));
-    r.bytes = f.entry->bytes;
+    r.bytes = heapBytes(*f.entry);
   }
   int nbt = asyncBacktrace(f.frame, bt);
   r.backtrace_len = uint16_t(nbt);
@@ -400,11 +407,11 @@ void exitScan() {
       for (int i = 0; i < ngroups; ++i)
         if (groups[i].fn == e.fn_site && groups[i].creation == e.creation_site) {
           ++groups[i].count;
-          groups[i].bytes += e.bytes;
+          groups[i].bytes += heapBytes(e);
           return;
         }
       if (ngroups < kMaxGroups)
-        groups[ngroups++] = {e.fn_site, e.creation_site, 1, e.bytes,
+        groups[ngroups++] = {e.fn_site, e.creation_site, 1, heapBytes(e),
                              e.key.load(std::memory_order_relaxed), &e};
     });
     for (int i = 0; i < ngroups; ++i) {
@@ -474,7 +481,7 @@ void exitScan() {
       r.count = 1;
       r.frame = live[i];
       r.state = st;
-      r.bytes = e->bytes;
+      r.bytes = heapBytes(*e);
       r.backtrace_len = uint16_t(nbt);
       r.ts = now();
       writeFindingLocked(r, bt, nullptr);

@@ -67,7 +67,7 @@ struct alignas(64) FrameEntry {
   uint32_t destroy_thread;
   std::atomic<uint32_t> flags;
   uint64_t awaiter; ///< the frame awaiting this one, 0 if none known
-  uint64_t bytes;   ///< heap bytes (the frame's size; 0 when not known)
+  uint64_t bytes;   ///< frame size, heap or elided (kFlagHeap tells which)
   uint64_t destroy_fn; ///< the frame's destroy-function pointer when it was freed
 };
 static_assert(sizeof(FrameEntry) == 64, "one cache line per frame");

@@ -63,15 +63,21 @@ COROSCOPE_RT_API void __coroscope_frame_alloc(const __coroscope_site *fn, void *
                                               uint64_t bytes) {
   HOOK_PROLOGUE
   emit(t, log::kEvFrameAlloc, 0, fn, false, bytes, mem);
-  if (gOptions.checks)
-    onFrameAlloc(t, addr(mem), bytes);
+  t->pending_alloc_mem = addr(mem); // frame_begin tells heap from elided by it
 }
 
-COROSCOPE_RT_API void __coroscope_frame_begin(const __coroscope_site *fn, void *frame) {
+COROSCOPE_RT_API void __coroscope_frame_begin(const __coroscope_site *fn, void *frame,
+                                              uint64_t bytes) {
   HOOK_PROLOGUE
+  bool heap = t->pending_alloc_mem == addr(frame);
+  t->pending_alloc_mem = 0;
+  // A heap frame's size came with its FrameAlloc; an elided one's comes
+  // here, untimed, and only for it.
+  if (!heap)
+    emit(t, log::kEvFrameElided, 0, fn, false, bytes, frame);
   emit(t, log::kEvFrameBegin, 0, fn, true, now(), frame);
   if (gOptions.checks)
-    onFrameBegin(t, fn, addr(frame));
+    onFrameBegin(t, fn, addr(frame), heap, bytes);
 }
 
 COROSCOPE_RT_API void __coroscope_ramp_return(const __coroscope_site *fn, void *frame) {

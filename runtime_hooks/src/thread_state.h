@@ -41,10 +41,11 @@ struct alignas(64) ThreadState {
   ThreadState *next;  ///< global list, never unlinked
 
   uint64_t final_frame; ///< the last frame to reach its final suspend point here
+  uint64_t pending_alloc_mem; ///< set by frame_alloc: a frame_begin at this
+                              ///< address is a heap frame, any other elided
 
   // Check context.
   const __coroscope_site *pending_creation; ///< set by coroutine_call
-  uint64_t pending_alloc_mem, pending_alloc_bytes;
   const __coroscope_site *destroy_call; ///< the destroy() in progress
   uint64_t destroy_frame;
   uint32_t destroy_depth;               ///< nested destroy() calls

@@ -37,6 +37,8 @@ hex. Chunks are written in the order the lines appear.
         (padding= writes these bytes instead, "-" for none).
   alloc FUNCTION_ID FRAME BYTES
         kEvFrameAlloc (its ts field holds BYTES).
+  elided FUNCTION_ID FRAME BYTES
+        kEvFrameElided: the next begin of FRAME is an elided frame of BYTES.
   ev TS KIND SITE FRAME [heap|FLAGS]   KIND: begin ramp ready suspend cancel
                                         resume free
   ev TS KIND FRAME                     KIND: enter exit denter dexit done
@@ -129,6 +131,7 @@ HANDLE_EVENTS = {  # events with only a frame
 }
 OVERRIDE = re.compile(r"^[a-z_]+=(0x[0-9a-fA-F]+|-?[0-9]+)$")
 EV_ALLOC = 1
+EV_ELIDED = 14
 FLAG_HEAP = 1
 
 
@@ -270,6 +273,11 @@ class Log:
         if len(args) != 3:
             raise DescriptionError("alloc FUNCTION_ID FRAME BYTES")
         self.events().append((EV_ALLOC, 0, num(args[0]), num(args[2]), num(args[1])))
+
+    def do_elided(self, args):
+        if len(args) != 3:
+            raise DescriptionError("elided FUNCTION_ID FRAME BYTES")
+        self.events().append((EV_ELIDED, 0, num(args[0]), num(args[2]), num(args[1])))
 
     def do_ev(self, args):
         if len(args) < 3:

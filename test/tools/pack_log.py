@@ -29,7 +29,8 @@ EVENTS, PACKED_EVENTS = 3, 7
 KINDS = {"frame_alloc": 1, "frame_begin": 2, "ramp_return": 3, "await_ready": 4,
          "await_suspend": 5, "await_cancel": 6, "frame_resume": 7,
          "frame_free": 8, "resume_enter": 9, "resume_exit": 10,
-         "destroy_enter": 11, "destroy_exit": 12, "done": 13}
+         "destroy_enter": 11, "destroy_exit": 12, "done": 13,
+         "frame_elided": 14}
 
 
 def pack(payload, cursors, untimed):

@@ -8,6 +8,8 @@ pack_log.py. Keep it in step with the header.
 import struct
 
 EV_FRAME_ALLOC = 1
+EV_FRAME_ELIDED = 14
+BYTE_EVENTS = (EV_FRAME_ALLOC, EV_FRAME_ELIDED)  # value is a byte count, not a time
 FLAG_HEAP = 1
 NONE, DELTA32, ABS64, OTHER_FRAME = 0, 1, 2, 3
 SITE_ESCAPE = 0x3FFFFF
@@ -32,7 +34,7 @@ def encode(c, kind, flags, site, timed, value, frame):
         tail += struct.pack("<I", site)
     else:
         head |= site << 10
-    if kind == EV_FRAME_ALLOC:
+    if kind in BYTE_EVENTS:
         if value <= 0xFFFFFFFF:
             head |= DELTA32 << 5
             tail += struct.pack("<I", value)
@@ -67,7 +69,7 @@ def encode(c, kind, flags, site, timed, value, frame):
 
 def decode(data, at, c):
     """Decodes the record at data[at:]: returns (size, kind, flags, site, ts,
-    frame), ts being the byte count for kEvFrameAlloc, or None when the
+    frame), ts being the byte count for kEvFrameAlloc and kEvFrameElided, or None when the
     record is truncated or its value mode invalid."""
     if len(data) - at < 4:
         return None
@@ -92,7 +94,7 @@ def decode(data, at, c):
     elif value_mode == ABS64:
         value = struct.unpack_from("<Q", data, n)[0]
         n += 8
-    if kind == EV_FRAME_ALLOC:
+    if kind in BYTE_EVENTS:
         ts = 0 if value_mode == NONE else value
     else:
         if value_mode == DELTA32:

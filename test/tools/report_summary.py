@@ -4,7 +4,7 @@
 Prints a coroscope JSON report as stable one-line-per-record text for
 FileCheck, independent of the text renderer's column layout:
 
-  function <name> calls=N heap=N elided=N heap_bytes=N completed=N sync=N awaits=N suspends=N waits=N
+  function <name> calls=N heap=N elided=N heap_bytes=N completed=N sync=N awaits=N suspends=N waits=N elided_bytes=N frame_bytes_max=N
     site <kind> <line>:<column> reached=N suspended=N waits=N awaiter=<type>
   finding <severity> <check> <function> <line>:<column> [<figure>=<value> ...]
 """
@@ -22,7 +22,8 @@ def main() -> int:
         print(f"function {fn['function']} calls={fn['calls']} heap={fn['heap_frames']} "
               f"elided={fn['elided_frames']} heap_bytes={fn['heap_bytes']} "
               f"completed={fn['completed']} sync={fn['sync_completions']} "
-              f"awaits={fn['awaits']} suspends={fn['suspends']} waits={fn['waits']}")
+              f"awaits={fn['awaits']} suspends={fn['suspends']} waits={fn['waits']} "
+              f"elided_bytes={fn['elided_bytes']} frame_bytes_max={fn['frame_bytes_max']}")
         for s in fn["sites"]:
             print(f"  site {s['kind']} {s['line']}:{s['column']} reached={s['reached']} "
                   f"suspended={s['suspended']} waits={s['waits']} awaiter={s['awaiter']}")

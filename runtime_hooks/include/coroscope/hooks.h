@@ -60,7 +60,11 @@ void __coroscope_coroutine_call(const struct __coroscope_site *call);
 void __coroscope_frame_alloc(const struct __coroscope_site *fn, void *mem,
                              uint64_t bytes);
 /// A call of coroutine `fn` created `frame`; its ramp activation starts.
-void __coroscope_frame_begin(const struct __coroscope_site *fn, void *frame);
+/// `bytes` is the frame size (llvm.coro.size, lowered by CoroSplit), the same
+/// whether the frame came from frame_alloc or was elided (HALO) into its
+/// caller's stack frame.
+void __coroscope_frame_begin(const struct __coroscope_site *fn, void *frame,
+                             uint64_t bytes);
 /// The ramp of `fn` returns to its caller (first suspension, or completion).
 void __coroscope_ramp_return(const struct __coroscope_site *fn, void *frame);
 

@@ -142,7 +142,13 @@ enum EventKind : uint8_t {
   kEvDestroyEnter = 11,///< coroutine_handle::destroy() called on `frame`
   kEvDestroyExit = 12, ///< that destroy() returned
   kEvDone = 13,        ///< coroutine_handle::done() called on `frame`
+  /// The next kEvFrameBegin of `frame` on this thread is an elided (HALO)
+  /// frame: it lives in its caller's stack frame; `ts` holds its size in
+  /// bytes, as for kEvFrameAlloc. Logs from before it have elided frames of
+  /// unknown size.
+  kEvFrameElided = 14,
 };
+
 
 /// The run-time checks (docs/checks.md). APPEND ONLY.
 enum CheckKind : uint8_t {
@@ -258,6 +264,7 @@ struct EventRecord {
   uint32_t site; ///< site id: function site for frame events, suspend site for
                  ///< await events, call site for handle events (0 if unknown)
   uint64_t ts;   ///< timestamp (see kFlagTscTimestamps); bytes for kEvFrameAlloc
+                 ///< and kEvFrameElided
   uint64_t frame; ///< coroutine frame address (the handle's address())
 };
 
@@ -279,7 +286,8 @@ struct PackedEventsHeader {
 ///   head bits 0-4   kind (EventKind)
 ///   head bits 5-6   value: kPackedNone, kPackedDelta32 (u32 added to the
 ///                   previous timestamp) or kPackedAbs64 (u64 timestamp);
-///                   for kEvFrameAlloc the byte count instead (Delta32: a u32,
+///                   for kEvFrameAlloc and kEvFrameElided the byte count
+///                   instead (Delta32: a u32,
 ///                   Abs64: a u64), which leaves the timestamp as it was
 ///   head bits 7-8   frame: kPackedNone (the previous record's frame),
 ///                   kPackedDelta32 (an i32 added to it), kPackedAbs64, or
@@ -307,6 +315,11 @@ enum PackedField : uint32_t {
 constexpr uint32_t kPackedSiteEscape = COROSCOPE_PACKED_SITE_ESCAPE;
 constexpr uint32_t kPackedMaxRecord = COROSCOPE_PACKED_MAX_RECORD;
 
+/// Events whose `ts` is a byte count, not a time.
+inline constexpr bool eventCarriesBytes(uint8_t kind) {
+  return kind == kEvFrameAlloc || kind == kEvFrameElided;
+}
+
 /// Encoder and decoder state: the previous timestamp, the previous record's
 /// frame, and the frame that one replaced.
 struct PackedCursor {
@@ -332,7 +345,7 @@ inline uint64_t get64(const uint8_t *p) {
 
 /// Appends one record at `p` (room for kPackedMaxRecord bytes) and returns
 /// its size. `value` is the timestamp when `timed`, the byte count for
-/// kEvFrameAlloc, and ignored otherwise. Little-endian hosts only.
+/// kEvFrameAlloc and kEvFrameElided, and ignored otherwise. Little-endian hosts only.
 inline uint32_t encodePacked(uint8_t *p, PackedCursor &c, uint8_t kind, uint8_t flags,
                              uint32_t site, bool timed, uint64_t value, uint64_t frame) {
   using namespace packed_detail;
@@ -345,7 +358,7 @@ inline uint32_t encodePacked(uint8_t *p, PackedCursor &c, uint8_t kind, uint8_t 
   } else {
     head |= site << 10;
   }
-  if (kind == kEvFrameAlloc) {
+  if (eventCarriesBytes(kind)) {
     if (value <= 0xFFFFFFFFu) {
       head |= kPackedDelta32 << 5;
       put32(p + n, uint32_t(value));
@@ -389,8 +402,8 @@ inline uint32_t encodePacked(uint8_t *p, PackedCursor &c, uint8_t kind, uint8_t 
 }
 
 /// Decodes one record from [p, p + avail) into `out` (ts: the record's
-/// timestamp, or the previous one when it has none; for kEvFrameAlloc the
-/// byte count, as in EventRecord). Returns its size, or 0 when the bytes are
+/// timestamp, or the previous one when it has none; for kEvFrameAlloc and
+/// kEvFrameElided the byte count, as in EventRecord). Returns its size, or 0 when the bytes are
 /// truncated or the value mode is invalid.
 inline uint32_t decodePacked(const uint8_t *p, uint64_t avail, PackedCursor &c,
                              EventRecord &out) {
@@ -423,7 +436,7 @@ inline uint32_t decodePacked(const uint8_t *p, uint64_t avail, PackedCursor &c,
     value = get64(p + n);
     n += 8;
   }
-  if (out.kind == kEvFrameAlloc) {
+  if (eventCarriesBytes(out.kind)) {
     out.ts = value_mode == kPackedNone ? 0 : value;
   } else {
     if (value_mode == kPackedDelta32)

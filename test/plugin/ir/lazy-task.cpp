@@ -35,7 +35,10 @@ void drop() { answer(); }
 // CHECK: [[MEM:%[0-9a-z.]+]] = call {{.*}}ptr @_Znwm(i64 noundef [[SIZE:%[0-9a-z.]+]])
 // CHECK-NEXT: call void @__coroscope_frame_alloc(ptr @coroscope.sites, ptr [[MEM]], i64 [[SIZE]])
 // CHECK: [[HDL:%[0-9a-z.]+]] = call ptr @llvm.coro.begin(
-// CHECK-NEXT: call void @__coroscope_frame_begin(ptr @coroscope.sites, ptr [[HDL]])
+// The frame size: CoroSplit lowers coro.size to the same constant for heap
+// and elided frames (frame-size.cpp checks the lowered value).
+// CHECK-NEXT: [[FSIZE:%[0-9a-z.]+]] = call i64 @llvm.coro.size.i64()
+// CHECK-NEXT: call void @__coroscope_frame_begin(ptr @coroscope.sites, ptr [[HDL]], i64 [[FSIZE]])
 // Initial suspend: ready edge, suspend before await_suspend, resume edge.
 // CHECK: call void @__coroscope_await_ready(ptr getelementptr inbounds ([5 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 1), ptr [[HDL]])
 // CHECK: call token @llvm.coro.save(
@@ -98,5 +101,5 @@ void drop() { answer(); }
 // CHECK: call void @__coroscope_sites_init(ptr @__start_coroscope_sites, ptr @__stop_coroscope_sites)
 
 // Hooks must not make the frame escape, or CoroElide would give up.
-// ATTR: declare void @__coroscope_frame_begin(ptr nocapture, ptr nocapture readnone) [[ATTR:#[0-9]+]]
+// ATTR: declare void @__coroscope_frame_begin(ptr nocapture, ptr nocapture readnone, i64) [[ATTR:#[0-9]+]]
 // ATTR: attributes [[ATTR]] = { nounwind memory(argmem: read, inaccessiblemem: readwrite) "call-inline-cost"="0" }

@@ -44,7 +44,7 @@
 ; CHECK-NEXT: entry:
 ; CHECK-NEXT: %id = call token @llvm.coro.id(
 ; CHECK-NEXT: %hdl = call ptr @llvm.coro.begin(
-; CHECK-NEXT: call void @__coroscope_frame_begin(ptr null, ptr %hdl)
+; CHECK-NEXT: call void @__coroscope_frame_begin(ptr null, ptr %hdl, i64 16)
 ; CHECK-NEXT: %unused = call i1 @llvm.coro.end(
 
 define ptr @ok() presplitcoroutine {
@@ -161,7 +161,7 @@ define ptr @hooked() presplitcoroutine {
 entry:
   %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
   %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
-  call void @__coroscope_frame_begin(ptr null, ptr %hdl)
+  call void @__coroscope_frame_begin(ptr null, ptr %hdl, i64 16)
   %unused = call i1 @llvm.coro.end(ptr %hdl, i1 false, token none)
   ret ptr %hdl
 }
@@ -239,7 +239,7 @@ define private void @wrapper(ptr %awaiter, ptr %frame) {
 }
 
 declare ptr @extern_wrapper(ptr, ptr)
-declare void @__coroscope_frame_begin(ptr, ptr)
+declare void @__coroscope_frame_begin(ptr, ptr, i64)
 declare i32 @__CxxFrameHandler3(...)
 declare ptr @malloc(i64)
 declare void @free(ptr)

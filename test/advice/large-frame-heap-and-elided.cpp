@@ -1,0 +1,117 @@
+// EXPECT: large-frame read_block line 88
+// One function, both kinds of frame at -O2: read_block() awaited at once by
+// checksum() is elided (HALO) into checksum's frame, and the same function
+// started by main() and kept in a vector is on the heap. Each kind is
+// counted with its own bytes (the same frame size, llvm.coro.size, which the
+// program reads with __builtin_coro_size() and counts in operator new), and
+// large-frame gives one verdict that names both.
+// RUN: %run_case -O2 %s %t
+// RUN: %python %S/../tools/report_summary.py %t.json > %t.summary
+// RUN: cat %t.stdout %t.summary | FileCheck %s --implicit-check-not=finding
+// RUN: not %coroscope check --fail-on advice %t.log | FileCheck %s --check-prefix=TEXT -DFILE=%s
+// RUN: %coroscope report %t.log | FileCheck %s --check-prefix=REPORT
+// CHECK: truth: elided_calls=10 kept_calls=3 kept_heap_frames=3 block_bytes=[[#BLOCK:]] outer_bytes=[[#OUTER:]] kept_heap_bytes=[[#mul(BLOCK,3)]]
+// CHECK: function checksum(int) calls=1 heap=0 elided=1 heap_bytes=0 {{.*}} elided_bytes=[[#OUTER]] frame_bytes_max=[[#OUTER]]
+// CHECK: function read_block(int) calls=13 heap=3 elided=10 heap_bytes=[[#mul(BLOCK,3)]] {{.*}} elided_bytes=[[#mul(BLOCK,10)]] frame_bytes_max=[[#BLOCK]]
+// CHECK: finding advice large-frame checksum(int) 98:0 frame_bytes=[[#OUTER]] heap_frames=0 elided_frames=1 calls=1
+// CHECK: finding advice large-frame read_block(int) 88:0 frame_bytes=[[#BLOCK]] heap_frames=3 elided_frames=10 calls=13
+// TEXT: [[FILE]]:88: advice: [large-frame] frames of 'read_block()' take {{[0-9]+}} bytes (above 4096); 10 of 13 were elided into their caller's stack frame; the largest locals
+// TEXT: suggestion: the whole frame is allocated on every call, or lands in the caller's stack frame where it is elided (HALO)
+// REPORT: heap frames: 4 ({{[0-9]+}} bytes), elided frames: 11 ({{[0-9]+}} bytes)
+// REPORT: calls heap elided frame_B heap_B heap_B/call elided_B elided_B/call completed
+// REPORT: 13 3 10 [[#BLOCK2:]] [[#mul(BLOCK2,3)]] [[#]].{{[0-9]+}} [[#mul(BLOCK2,10)]] [[#]].{{[0-9]+}} 13 {{.*}} read_block(int)
+#include <cstring>
+#include <vector>
+#include <coroutine>
+#include <cstddef>
+#include <cstdio>
+#include <deque>
+#include <exception>
+#include <new>
+#include <utility>
+
+static long g_frames = 0, g_frame_bytes = 0;  // heap frames, as the program counts them
+
+template <class T>
+struct Task {
+  struct promise_type {
+    T value{};
+    std::coroutine_handle<> next = std::noop_coroutine();
+    static void* operator new(std::size_t n) { ++g_frames; g_frame_bytes += long(n); return ::operator new(n); }
+    static void operator delete(void* p) { ::operator delete(p); }
+    Task get_return_object() { return Task{Handle::from_promise(*this)}; }
+    std::suspend_always initial_suspend() noexcept { return {}; }
+    struct Final {
+      bool await_ready() noexcept { return false; }
+      std::coroutine_handle<> await_suspend(std::coroutine_handle<promise_type> h) noexcept { return h.promise().next; }
+      void await_resume() noexcept {}
+    };
+    Final final_suspend() noexcept { return {}; }
+    void return_value(T v) { value = v; }
+    void unhandled_exception() { std::terminate(); }
+  };
+  using Handle = std::coroutine_handle<promise_type>;
+  Handle h;
+  explicit Task(Handle h) : h(h) {}
+  Task(Task&& o) noexcept : h(std::exchange(o.h, {})) {}
+  ~Task() { if (h) h.destroy(); }
+  auto operator co_await() && noexcept {  // an awaiter of its own: see halo-missed-task-awaiter.cpp
+    struct Awaiter {
+      Handle h;
+      bool await_ready() noexcept { return false; }
+      std::coroutine_handle<> await_suspend(std::coroutine_handle<> c) noexcept { h.promise().next = c; return h; }
+      T await_resume() noexcept { return h.promise().value; }
+    };
+    return Awaiter{h};
+  }
+  T run() { h.resume(); return h.promise().value; }  // for a task that completes without waiting
+};
+
+// The event loop: a parked frame waits here until main runs the loop.
+static std::deque<std::coroutine_handle<>> g_ready;
+struct Park {
+  bool await_ready() noexcept { return false; }
+  void await_suspend(std::coroutine_handle<> h) { g_ready.push_back(h); }
+  void await_resume() noexcept {}
+};
+static void run_loop() {
+  while (!g_ready.empty()) {
+    std::coroutine_handle<> h = g_ready.front();
+    g_ready.pop_front();
+    h.resume();
+  }
+}
+
+
+static long g_calls = 0;
+static unsigned long g_block_bytes = 0, g_outer_bytes = 0;  // llvm.coro.size of each frame
+static Task<long> read_block(int n) {
+  ++g_calls;
+  g_block_bytes = __builtin_coro_size();
+  char buf[65536];
+  std::memset(buf, n, sizeof buf);
+  co_await Park{};  // buf lives across this suspend point
+  long s = 0;
+  for (char c : buf) s += c;
+  co_return s;
+}
+Task<long> checksum(int n) {  // awaits each block at once: HALO applies
+  g_outer_bytes = __builtin_coro_size();
+  long total = 0;
+  for (int i = 0; i < n; ++i) total += co_await read_block(i);
+  co_return total;
+}
+
+int main() {
+  Task<long> top = checksum(10);
+  top.h.resume();
+  run_loop();
+  long elided_calls = g_calls, before_frames = g_frames, before_bytes = g_frame_bytes;
+  std::vector<Task<long>> kept;  // frames that outlive the call: on the heap
+  for (int i = 0; i < 3; ++i) kept.push_back(read_block(i));
+  for (Task<long>& t : kept) t.h.resume();
+  run_loop();
+  std::printf("truth: elided_calls=%ld kept_calls=%ld kept_heap_frames=%ld block_bytes=%lu outer_bytes=%lu kept_heap_bytes=%ld\n",
+              elided_calls, g_calls - elided_calls, g_frames - before_frames, g_block_bytes, g_outer_bytes,
+              g_frame_bytes - before_bytes);
+}
