@@ -1,4 +1,4 @@
-// EXPECT: large-frame read_block line 82
+// EXPECT: large-frame read_block line 100
 // llvm #57638's shape: a coroutine with a 64 KiB buffer that lives across a
 // suspend point, awaited at once by its caller, so clang 19 elides (HALO)
 // every frame into the caller's frame at -O2: no allocation, and 64 KiB more
@@ -17,21 +17,21 @@
 // RUN: not %coroscope check --fail-on advice %t.o0.log | FileCheck %s --check-prefix=O0-TEXT -DFILE=%s
 //
 // O2: truth: calls=10 heap_frames=0 block_bytes=[[#BLOCK:]] outer_bytes=[[#OUTER:]] total=2949120
-// O2: function checksum(int) calls=1 heap=0 elided=1 heap_bytes=0 {{.*}} elided_bytes=[[#OUTER]] frame_bytes_max=[[#OUTER]]
 // O2: function read_block(int) calls=10 heap=0 elided=10 heap_bytes=0 {{.*}} elided_bytes=[[#mul(BLOCK,10)]] frame_bytes_max=[[#BLOCK]]
-// O2: finding advice large-frame checksum(int) 89:0 frame_bytes=[[#OUTER]] heap_frames=0 elided_frames=1 calls=1
-// O2: finding advice large-frame read_block(int) 82:0 frame_bytes=[[#BLOCK]] heap_frames=0 elided_frames=10 calls=10
-// O2-TEXT: [[FILE]]:89: advice: [large-frame] frames of 'checksum()' take {{[0-9]+}} bytes (above 4096), each elided into its caller's stack frame; no local of 64 bytes or more
-// O2-TEXT: suggestion: the whole frame lands in the caller's stack frame on every call (HALO), so nested calls or a small thread stack can overflow
-// O2-TEXT: [[FILE]]:82: advice: [large-frame] frames of 'read_block()' take {{[0-9]+}} bytes (above 4096), each elided into its caller's stack frame; the largest locals that live across a suspend point: 'buf' (65536 bytes, across line 86)
-// O2-TEXT-NEXT: [[FILE]]:84:{{[0-9]+}}: note: 'buf' (char[65536], 65536 bytes) lives across the suspend point at line 86
+// O2: function checksum(int) calls=1 heap=0 elided=1 heap_bytes=0 {{.*}} elided_bytes=[[#OUTER]] frame_bytes_max=[[#OUTER]]
+// O2: finding advice large-frame read_block(int) 100:0 frame_bytes=[[#BLOCK]] heap_frames=0 elided_frames=10 calls=10
+// O2: finding advice large-frame checksum(int) 110:0 frame_bytes=[[#OUTER]] heap_frames=0 elided_frames=1 calls=1
+// O2-TEXT: [[FILE]]:100: advice: [large-frame] frames of 'read_block()' take {{[0-9]+}} bytes (above 4096), each elided into its caller's stack frame; the largest locals that live across a suspend point: 'buf' (65536 bytes, across line 105)
+// O2-TEXT-NEXT: [[FILE]]:103:{{[0-9]+}}: note: 'buf' (char[65536], 65536 bytes) lives across the suspend point at line 105
 // O2-TEXT: suggestion: the whole frame lands in the caller's stack frame on every call (HALO)
+// O2-TEXT: [[FILE]]:110: advice: [large-frame] frames of 'checksum()' take {{[0-9]+}} bytes (above 4096), each elided into its caller's stack frame; no local of 64 bytes or more
+// O2-TEXT: suggestion: the whole frame lands in the caller's stack frame on every call (HALO), so nested calls or a small thread stack can overflow
 //
 // O0: truth: calls=10 heap_frames=11 block_bytes=[[#BLOCK:]] outer_bytes=[[#OUTER:]] total=2949120
 // O0: function read_block(int) calls=10 heap=10 elided=0 heap_bytes=[[#mul(BLOCK,10)]] {{.*}} elided_bytes=0 frame_bytes_max=[[#BLOCK]]
 // O0: function checksum(int) calls=1 heap=1 elided=0 heap_bytes={{[0-9]+}} {{.*}} elided_bytes=0 frame_bytes_max=[[#OUTER]]
-// O0: finding advice large-frame read_block(int) 82:0 frame_bytes=[[#BLOCK]] heap_frames=10 calls=10
-// O0-TEXT: [[FILE]]:82: advice: [large-frame] frames of 'read_block()' take [[#]] bytes (above 4096); the largest locals
+// O0: finding advice large-frame read_block(int) 100:0 frame_bytes=[[#BLOCK]] heap_frames=10 calls=10
+// O0-TEXT: [[FILE]]:100: advice: [large-frame] frames of 'read_block()' take [[#]] bytes (above 4096); the largest locals
 // O0-TEXT: suggestion: the whole frame is allocated on every call: move large buffers
 #include <cstring>
 #include <coroutine>
