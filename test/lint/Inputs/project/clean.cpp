@@ -8,4 +8,4 @@ Task<> once() {
   co_await std::move(t);
 }
 
-Task<> started() { co_await work(); }
+Task<> started() { co_await work(); co_await work(); }  // more than a forward: no pass-through
