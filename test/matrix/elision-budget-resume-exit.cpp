@@ -13,7 +13,7 @@
 // RUN: env COROSCOPE_OUT=%t.log %t.inst > %t.inst.out
 // RUN: diff %t.plain.out %t.inst.out
 // RUN: %coroscope report %t.log | FileCheck %s
-// CHECK: functions: 1, calls: 3, heap frames: 1 (72 bytes), elided frames: 2, frames not destroyed: 0
+// CHECK: functions: 1, calls: 3, heap frames: 1 (72 bytes), elided frames: 2 (144 bytes), frames not destroyed: 0
 #include <coroutine>
 #include <cstdio>
 #include <cstdlib>

@@ -12,7 +12,7 @@
 // RUN: env COROSCOPE_OUT=%t.log %t.inst | FileCheck %s
 // CHECK: sum=1305 frames allocated=30
 // RUN: %coroscope report %t.log | FileCheck %s --check-prefix=REPORT
-// REPORT: functions: 2, calls: 31, heap frames: 30 (1200 bytes), elided frames: 1, frames not destroyed: 0
+// REPORT: functions: 2, calls: 31, heap frames: 30 (1200 bytes), elided frames: 1 (56 bytes), frames not destroyed: 0
 #include <coroutine>
 #include <cstdio>
 #include <cstdlib>
