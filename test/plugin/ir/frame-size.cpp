@@ -20,9 +20,11 @@ int use() {
 // O0: call void @__coroscope_frame_alloc(ptr @coroscope.sites, ptr %{{[0-9a-z.]+}}, i64 [[#SIZE]])
 // O0: call void @__coroscope_frame_begin(ptr @coroscope.sites, ptr %{{[0-9a-z.]+}}, i64 [[#SIZE]])
 
+// O2-LABEL: define {{.*}} @_Z6answeri(
+// O2: call {{.*}}ptr @_Znwm(i64 noundef [[#HEAP:]])
+// O2: call void @__coroscope_frame_begin(ptr {{.*}}, ptr {{.*}}, i64 [[#HEAP]])
 // O2-LABEL: define {{.*}} @_Z3usev(
 // O2: alloca {{\[}}[[#SLOT:]] x i8], align 8
 // O2-NOT: @_Znwm
 // O2-NOT: @__coroscope_frame_alloc
-// O2: call void @__coroscope_frame_begin(ptr @coroscope.sites, ptr {{.*}}, i64 [[#SLOT]])
-// O2-LABEL: define {{.*}} @_Z6answeri(
+// O2: call void @__coroscope_frame_begin(ptr {{.*}}@coroscope.sites, ptr {{.*}}, i64 [[#SLOT]])
