@@ -38,6 +38,7 @@
 #include "CoroInstrumentPass.h"
 #include "HookMarkers.h"
 #include "SiteNames.h"
+#include "coroscope/hooks.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -103,6 +104,7 @@ struct SiteInfo {
   /// FunctionIndex once every coroutine of the module has one.
   const Function *Callee = nullptr;
   unsigned Line = 0, Column = 0;
+  uint8_t Flags = 0; ///< __coroscope_site_flags known at compile time
   std::string Name, File, Awaiter;
 };
 
@@ -383,30 +385,33 @@ void Instrumenter::addSites(Coroutine &C) {
     P.Site = Sites.size();
     Sites.push_back(S);
   }
-  if (Opts.FrameLocals)
-    for (const FrameLocal &L : Opts.FrameLocals(F.getName())) {
-      SiteInfo S(log::kSiteFrameLocal);
-      S.FunctionIndex = C.Site;
-      S.Name = FnSite.Name;
-      S.File = L.File;
-      S.Line = L.Line;
-      S.Column = L.Column;
-      // docs/log-format.md: "<bytes> <line of the suspend point> <name>: <type>"
-      S.Awaiter = std::to_string(L.Bytes) + " " + std::to_string(L.AcrossLine) + " " + L.Name +
-                  ": " + L.Type;
-      Sites.push_back(S);
-    }
-  if (Opts.ForwardingBodies)
-    if (const ForwardingBody *B = Opts.ForwardingBodies(F.getName())) {
-      SiteInfo S(log::kSiteForwardingBody);
-      S.FunctionIndex = C.Site;
-      S.Name = FnSite.Name;
-      S.File = B->File;
-      S.Line = B->Line;
-      S.Column = B->Column;
-      S.Awaiter = B->Callee;
-      Sites.push_back(S);
-    }
+  const CoroutineFacts *Facts = Opts.Facts ? Opts.Facts(F.getName()) : nullptr;
+  if (!Facts)
+    return;
+  if (!Facts->ReturnsAwaitable)
+    Sites[C.Site].Flags |= __coroscope_site_unawaitable;
+  for (const FrameLocal &L : Facts->Locals) {
+    SiteInfo S(log::kSiteFrameLocal);
+    S.FunctionIndex = C.Site;
+    S.Name = FnSite.Name;
+    S.File = L.File;
+    S.Line = L.Line;
+    S.Column = L.Column;
+    // docs/log-format.md: "<bytes> <line of the suspend point> <name>: <type>"
+    S.Awaiter = std::to_string(L.Bytes) + " " + std::to_string(L.AcrossLine) + " " + L.Name +
+                ": " + L.Type;
+    Sites.push_back(S);
+  }
+  if (const std::optional<ForwardingBody> &B = Facts->Forwarding) {
+    SiteInfo S(log::kSiteForwardingBody);
+    S.FunctionIndex = C.Site;
+    S.Name = FnSite.Name;
+    S.File = B->File;
+    S.Line = B->Line;
+    S.Column = B->Column;
+    S.Awaiter = B->Callee;
+    Sites.push_back(S);
+  }
 }
 
 void Instrumenter::fileAndLine(const DILocation *Loc, SiteInfo &S) {
@@ -449,7 +454,7 @@ void Instrumenter::buildTable() {
   Table->setSection(kSection);
   Table->setAlignment(Align(8));
   uint8_t Build = (Opts.Optimized ? log::kBuildOptimized : 0) |
-                  (Opts.ForwardingBodies ? log::kBuildBodyShapes : 0);
+                  (Opts.Facts ? log::kBuildBodyShapes : 0);
   std::vector<Constant *> Elems;
   for (const SiteInfo &S : Sites) {
     Constant *Fn = S.FunctionIndex >= 0 ? sitePtr(S.FunctionIndex)
@@ -457,7 +462,7 @@ void Instrumenter::buildTable() {
     Elems.push_back(ConstantStruct::get(
         SiteTy, {ConstantInt::get(I32, 0), ConstantInt::get(I8, S.Kind),
                  ConstantArray::get(ArrayType::get(I8, 3),
-                                    {ConstantInt::get(I8, 0), // flags: the runtime's
+                                    {ConstantInt::get(I8, S.Flags),
                                      ConstantInt::get(I8, Build),
                                      ConstantInt::get(I8, 0)}),
                  ConstantInt::get(I32, S.Line),

@@ -20,6 +20,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,20 @@ struct ForwardingBody {
   uint32_t Line = 0, Column = 0;
 };
 
+/// What the AST knows of one coroutine definition and the IR does not
+/// (CoroutineFacts.h records it, keyed by the coroutine's mangled name).
+struct CoroutineFacts {
+  /// Its large locals that live across a suspend point, largest first.
+  std::vector<FrameLocal> Locals;
+  /// Set when its body only forwards a task.
+  std::optional<ForwardingBody> Forwarding;
+  /// Its return object can be co_awaited (checks::declaresAwaitInterface, or
+  /// the translation unit co_awaits that class): a frame destroyed unstarted
+  /// is then a task nobody awaited. False for a frame made to be resumed by
+  /// hand or not at all, e.g. a continuation run only on cancellation.
+  bool ReturnsAwaitable = true;
+};
+
 struct InstrumentOptions {
   /// The locations exist only because the plugin switched on location
   /// tracking for the site tables: drop them once the tables are built so
@@ -51,14 +66,11 @@ struct InstrumentOptions {
   bool StripLocations = false;
   /// The module is compiled at -O1 or above: elision (HALO) could apply.
   bool Optimized = false;
-  /// The frame locals of a coroutine by mangled name (the AST action's; not
-  /// available in opt).
-  std::function<const std::vector<FrameLocal> &(llvm::StringRef)> FrameLocals;
-  /// The forwarding body of a coroutine by mangled name, null when it does
-  /// more than forward (the AST action's; not available in opt). Set, the
-  /// module's sites say kBuildBodyShapes: a coroutine without a
-  /// forwarding-body site is known to do more.
-  std::function<const ForwardingBody *(llvm::StringRef)> ForwardingBodies;
+  /// The AST's facts on a coroutine by mangled name, null when it recorded
+  /// none (not available in opt). Set, the module's sites say
+  /// kBuildBodyShapes: a coroutine without a forwarding-body site is known
+  /// to do more than forward.
+  std::function<const CoroutineFacts *(llvm::StringRef)> Facts;
 };
 
 class CoroInstrumentPass : public llvm::PassInfoMixin<CoroInstrumentPass> {

@@ -16,8 +16,7 @@
 //===----------------------------------------------------------------------===//
 #include "CoroInstrumentPass.h"
 #include "HookMarkers.h"
-#include "FrameLocals.h"
-#include "ForwardingBodies.h"
+#include "CoroutineFacts.h"
 #include "checks/CheckRegistry.h"
 #include "checks/CheckRunner.h"
 
@@ -63,8 +62,7 @@ protected:
               InstrumentOptions IO;
               IO.StripLocations = StripLocations;
               IO.Optimized = Level != OptimizationLevel::O0;
-              IO.FrameLocals = frameLocalsOf;
-              IO.ForwardingBodies = forwardingBodyOf;
+              IO.Facts = coroutineFactsOf;
               MPM.addPass(CoroInstrumentPass(std::move(IO)));
             });
         // After the last CoroElide: see HookMarkers.h.
@@ -74,9 +72,7 @@ protected:
     }
     std::vector<std::unique_ptr<clang::ASTConsumer>> Consumers;
     if (Opts.Instrument)
-      Consumers.push_back(createFrameLocalsConsumer());
-    if (Opts.Instrument)
-      Consumers.push_back(createForwardingBodiesConsumer());
+      Consumers.push_back(createCoroutineFactsConsumer());
     if (!Opts.Checks)
       return std::make_unique<clang::MultiplexConsumer>(std::move(Consumers));
     llvm::Expected<checks::CheckOptions> C = checks::resolveOptions(

@@ -12,11 +12,7 @@
 
 #include "checks/CoroAst.h"
 
-#include "clang/AST/Mangle.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
-#include "llvm/ADT/StringMap.h"
-#include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 
@@ -27,11 +23,6 @@ using coroscope::checks::Suspensions;
 
 namespace coroscope {
 namespace {
-
-llvm::StringMap<std::vector<FrameLocal>> &table() {
-  static llvm::StringMap<std::vector<FrameLocal>> T;
-  return T;
-}
 
 // Locals with the end of their scope, and every use of a local or parameter.
 class LocalFinder : public BodyVisitor<LocalFinder> {
@@ -54,46 +45,11 @@ public:
   }
 };
 
-class CoroutineVisitor : public RecursiveASTVisitor<CoroutineVisitor> {
+class FrameLocalFinder {
 public:
-  explicit CoroutineVisitor(ASTContext &Ctx) : Ctx(Ctx), SM(Ctx.getSourceManager()) {
-    Mangler.reset(Ctx.createMangleContext());
-  }
-  bool shouldVisitTemplateInstantiations() const { return true; }
+  explicit FrameLocalFinder(ASTContext &Ctx) : Ctx(Ctx), SM(Ctx.getSourceManager()) {}
 
-  bool TraverseDecl(Decl *D) {
-    if (D && !isa<TranslationUnitDecl>(D) &&
-        SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
-      return true;
-    return RecursiveASTVisitor::TraverseDecl(D);
-  }
-
-  // Lambda bodies are traversed without their call operator's declaration.
-  bool VisitLambdaExpr(LambdaExpr *L) {
-    if (CXXMethodDecl *Op = L->getCallOperator())
-      VisitFunctionDecl(Op);
-    return true;
-  }
-
-  bool VisitFunctionDecl(FunctionDecl *FD) {
-    const auto *CB = dyn_cast_or_null<CoroutineBodyStmt>(FD->getBody());
-    if (!CB || FD->isDependentContext() || !FD->doesThisDeclarationHaveABody())
-      return true;
-    std::vector<FrameLocal> Found = localsOf(FD, CB->getBody());
-    if (Found.empty())
-      return true;
-    std::string Name;
-    llvm::raw_string_ostream OS(Name);
-    if (Mangler->shouldMangleDeclName(FD))
-      Mangler->mangleName(GlobalDecl(FD), OS);
-    else
-      OS << FD->getName();
-    table()[OS.str()] = std::move(Found);
-    return true;
-  }
-
-private:
-  std::vector<FrameLocal> localsOf(const FunctionDecl *FD, const Stmt *Body) {
+  std::vector<FrameLocal> localsOf(const FunctionDecl *FD, const Stmt *Body) const {
     Suspensions S(Ctx, Body);
     if (S.empty())
       return {};
@@ -121,6 +77,7 @@ private:
     return Out;
   }
 
+private:
   // The first suspension V lives across: one before a use of V, or, when V
   // has a destructor to run at the end of its scope, the first one in scope.
   const Expr *crossed(const Suspensions &S, const VarDecl *V, SourceLocation ScopeEnd,
@@ -160,30 +117,12 @@ private:
 
   ASTContext &Ctx;
   const SourceManager &SM;
-  std::unique_ptr<MangleContext> Mangler;
-};
-
-class FrameLocalsConsumer : public ASTConsumer {
-public:
-  void HandleTranslationUnit(ASTContext &Ctx) override {
-    if (Ctx.getDiagnostics().hasUncompilableErrorOccurred())
-      return;
-    CoroutineVisitor V(Ctx);
-    V.TraverseDecl(Ctx.getTranslationUnitDecl());
-  }
 };
 
 } // namespace
 
-std::unique_ptr<ASTConsumer> createFrameLocalsConsumer() {
-  table().clear();
-  return std::make_unique<FrameLocalsConsumer>();
-}
-
-const std::vector<FrameLocal> &frameLocalsOf(llvm::StringRef MangledName) {
-  static const std::vector<FrameLocal> None;
-  auto It = table().find(MangledName);
-  return It == table().end() ? None : It->second;
+std::vector<FrameLocal> frameLocalsOf(ASTContext &Ctx, const FunctionDecl *FD, const Stmt *Body) {
+  return FrameLocalFinder(Ctx).localsOf(FD, Body);
 }
 
 } // namespace coroscope

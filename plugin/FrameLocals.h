@@ -1,12 +1,11 @@
 //===- FrameLocals.h - Locals that make a coroutine frame large ------------===//
 //
 // The frame layout is decided by CoroSplit, long after the AST is gone, and
-// without -g the IR has no variable names. So the AST action records, per
+// without -g the IR has no variable names. So the AST action finds, per
 // coroutine, the large locals and by-value parameters that live across a
-// suspend point (and so must be in the frame), keyed by the coroutine's
-// mangled name; the IR pass, which runs later in the same compiler process,
-// writes them into the site table as frame-local sites, and the analyzer's
-// large-frame advice names them.
+// suspend point (and so must be in the frame); CoroutineFacts.h hands them
+// to the IR pass, which writes them into the site table as frame-local
+// sites, and the analyzer's large-frame advice names them.
 //
 //===----------------------------------------------------------------------===//
 #ifndef COROSCOPE_PLUGIN_FRAMELOCALS_H
@@ -14,9 +13,7 @@
 
 #include "CoroInstrumentPass.h"
 
-#include "clang/AST/ASTConsumer.h"
-
-#include <memory>
+#include "clang/AST/ASTContext.h"
 
 namespace coroscope {
 
@@ -25,12 +22,11 @@ inline constexpr uint64_t kFrameLocalMinBytes = 64;
 /// At most this many per coroutine, the largest first.
 inline constexpr size_t kFrameLocalMax = 8;
 
-/// An AST consumer that fills the table below for the translation unit.
-std::unique_ptr<clang::ASTConsumer> createFrameLocalsConsumer();
-
-/// The frame locals recorded for the coroutine with this mangled name in the
-/// current compile, largest first; empty when none.
-const std::vector<FrameLocal> &frameLocalsOf(llvm::StringRef MangledName);
+/// The locals and by-value parameters of the coroutine FD (body Body) that
+/// live across a suspend point and are at least kFrameLocalMinBytes, largest
+/// first, at most kFrameLocalMax.
+std::vector<FrameLocal> frameLocalsOf(clang::ASTContext &Ctx, const clang::FunctionDecl *FD,
+                                      const clang::Stmt *Body);
 
 } // namespace coroscope
 

@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "CoroAst.h"
 
+#include "clang/AST/CXXInheritance.h"
+#include "clang/AST/DeclFriend.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -101,6 +103,69 @@ static const FunctionDecl *findMethod(const CXXRecordDecl *RD, StringRef Name,
       if (const FunctionDecl *FD = findMethod(Base, Name, Depth + 1))
         return FD;
   return nullptr;
+}
+
+// Does an operator co_await taking P as its first parameter apply to RD?
+static bool coAwaitParamFits(QualType P, const CXXRecordDecl *RD) {
+  P = P.getNonReferenceType().getUnqualifiedType();
+  if (P->getAs<TemplateTypeParmType>())
+    return true;
+  if (const CXXRecordDecl *C = classOf(P))
+    return C->getCanonicalDecl() == RD->getCanonicalDecl();
+  if (const auto *TS = P->getAs<TemplateSpecializationType>()) {
+    const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD);
+    const TemplateDecl *TD = TS->getTemplateName().getAsTemplateDecl();
+    return Spec && TD &&
+           TD->getCanonicalDecl() == Spec->getSpecializedTemplate()->getCanonicalDecl();
+  }
+  return false;
+}
+
+static bool declaresCoAwaitFor(const DeclContext *DC, DeclarationName Op,
+                               const CXXRecordDecl *RD) {
+  for (const NamedDecl *ND : DC->lookup(Op)) {
+    const FunctionDecl *FD = ND->getAsFunction();
+    if (FD && FD->getNumParams() >= 1 && coAwaitParamFits(FD->getParamDecl(0)->getType(), RD))
+      return true;
+  }
+  return false;
+}
+
+bool declaresAwaitInterface(const CXXRecordDecl *RD) {
+  if (!RD)
+    return false;
+  if (findMethod(RD, "await_ready"))
+    return true;
+  ASTContext &Ctx = RD->getASTContext();
+  DeclarationName Op = Ctx.DeclarationNames.getCXXOperatorName(OO_Coawait);
+  const CXXRecordDecl *Def = RD->getDefinition();
+  if (!Def)
+    if (const CXXRecordDecl *Pattern = RD->getInstantiatedFromMemberClass())
+      Def = Pattern->getDefinition();
+  if (Def) {
+    CXXBasePaths Paths;
+    if (Def->lookupInBases(
+            [&](const CXXBaseSpecifier *B, CXXBasePath &) {
+              const CXXRecordDecl *Base = classOf(B->getType());
+              return Base && Base->hasDefinition() && !Base->getDefinition()->lookup(Op).empty();
+            },
+            Paths) ||
+        !Def->lookup(Op).empty())
+      return true;
+    // Hidden friends are found only by argument-dependent lookup.
+    for (const FriendDecl *F : Def->friends())
+      if (const auto *ND = F->getFriendDecl())
+        if (const FunctionDecl *FD = ND->getAsFunction())
+          if (FD->getOverloadedOperator() == OO_Coawait)
+            return true;
+  }
+  for (const DeclContext *NS = RD->getDeclContext()->getEnclosingNamespaceContext();;
+       NS = NS->getParent()->getEnclosingNamespaceContext()) {
+    if (declaresCoAwaitFor(NS, Op, RD))
+      return true;
+    if (NS->isTranslationUnit())
+      return false;
+  }
 }
 
 bool isNeverReadyAwaiter(QualType T) {

@@ -72,6 +72,14 @@ const clang::FunctionDecl *lazyInitialSuspend(const clang::CXXRecordDecl *Task);
 /// The same for one coroutine definition, from its promise object.
 bool isLazyCoroutine(const clang::CoroutineBodyStmt *Body);
 
+/// Whether `co_await` on a value of class RD is spelled in the class or
+/// next to it: a member await_ready() or operator co_await (bases count), a
+/// hidden friend operator co_await, or one in RD's namespace or the global
+/// one whose first parameter is RD, a specialization of RD's template, or a
+/// bare template parameter. Awaiting through a promise's await_transform is
+/// not seen here (the caller looks at the co_await expressions instead).
+bool declaresAwaitInterface(const clang::CXXRecordDecl *RD);
+
 /// Where a coroutine body can suspend: its explicit co_await/co_yield
 /// expressions and the loops that contain one (anything in such a loop may
 /// run again after the suspension).

@@ -434,8 +434,9 @@ void onFrameFree(ThreadState *t, const Site *fn, uint64_t frame, bool heap) {
           "the owner destroys frames of this type");
     return;
   }
-  bool generator = fn && (fn->flags & __coroscope_site_generator);
-  if (gOptions.checks && (flags & kFlagAtInitial) && !(flags & kFlagStarted) && !generator) {
+  bool dropped_by_choice =
+      fn && (fn->flags & (__coroscope_site_generator | __coroscope_site_unawaitable));
+  if (gOptions.checks && (flags & kFlagAtInitial) && !(flags & kFlagStarted) && !dropped_by_choice) {
     Finding f{kCheckNeverStarted, kSeverityWarning, false, frame, e, op_site, e->creation_site,
               0, "lazy task destroyed before it ever ran", "created"};
     report(t, f);

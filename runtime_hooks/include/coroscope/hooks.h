@@ -24,7 +24,7 @@ extern "C" {
 struct __coroscope_site {
   uint32_t id;         ///< 0 until __coroscope_sites_init assigns one
   uint8_t kind;        ///< coroscope::log::SiteKind
-  uint8_t flags;       ///< __coroscope_site_flags, set by the runtime
+  uint8_t flags;       ///< __coroscope_site_flags
   uint8_t build;       ///< coroscope::log::BuildFlags, set by the plugin
   uint8_t reserved;
   uint32_t line;       ///< 1-based source line, 0 if unknown
@@ -36,11 +36,18 @@ struct __coroscope_site {
   const char *awaiter; ///< awaiter type of a suspend site, or ""
 };
 
-/// Bits of __coroscope_site::flags, computed at registration.
+/// Bits of __coroscope_site::flags: set by the plugin, or computed at
+/// registration.
 enum __coroscope_site_flags {
   /// A function site whose body has a co_yield: a generator, pulled by its
-  /// consumer, so dropping it unstarted is not dropped work.
+  /// consumer, so dropping it unstarted is not dropped work (registration).
   __coroscope_site_generator = 1,
+  /// A function site whose return object cannot be co_awaited: no await
+  /// interface and not co_awaited in its translation unit (the plugin). Its
+  /// frame is resumed by hand or not at all, e.g. a continuation kept for
+  /// cancellation only, so dropping it unstarted is a choice, not a task
+  /// nobody awaited.
+  __coroscope_site_unawaitable = 2,
 };
 
 /// Registers the descriptors in [start, stop). Called by each instrumented
