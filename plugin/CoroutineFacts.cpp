@@ -9,8 +9,11 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
 
 using namespace clang;
 
@@ -20,6 +23,56 @@ namespace {
 llvm::StringMap<CoroutineFacts> &table() {
   static llvm::StringMap<CoroutineFacts> T;
   return T;
+}
+
+// Lambdas and unnamed classes of internal linkage mangle as `$_N`, N counted
+// by the mangle context in the order it meets them: CodeGen's order is not
+// ours, so a name with `$_N` in it may not match, or match another lambda.
+// Such names are found with every N dropped; where that key is shared, the
+// facts are merged so that they claim only what all the coroutines behind
+// it share.
+struct Merged {
+  CoroutineFacts Facts;
+  unsigned Count = 0;
+};
+llvm::StringMap<Merged> &withoutLocalNumbers() {
+  static llvm::StringMap<Merged> T;
+  return T;
+}
+
+std::string dropLocalNumbers(llvm::StringRef Name) {
+  std::string Out;
+  for (size_t I = 0; I < Name.size(); ++I) {
+    Out += Name[I];
+    if (Name[I] == '$' && I + 1 < Name.size() && Name[I + 1] == '_') {
+      Out += '_';
+      for (I += 2; I < Name.size() && isDigit(Name[I]); ++I)
+        ;
+      --I;
+    }
+  }
+  return Out;
+}
+
+bool sameLocals(const std::vector<FrameLocal> &A, const std::vector<FrameLocal> &B) {
+  return A.size() == B.size() &&
+         std::equal(A.begin(), A.end(), B.begin(), [](const FrameLocal &X, const FrameLocal &Y) {
+           return X.Name == Y.Name && X.Type == Y.Type && X.Bytes == Y.Bytes &&
+                  X.Line == Y.Line && X.Column == Y.Column && X.AcrossLine == Y.AcrossLine;
+         });
+}
+
+void merge(Merged &M, const CoroutineFacts &F) {
+  if (M.Count++ == 0) {
+    M.Facts = F;
+    return;
+  }
+  if (!sameLocals(M.Facts.Locals, F.Locals))
+    M.Facts.Locals.clear();
+  if (M.Facts.Forwarding && (!F.Forwarding || F.Forwarding->Callee != M.Facts.Forwarding->Callee ||
+                             F.Forwarding->Line != M.Facts.Forwarding->Line))
+    M.Facts.Forwarding.reset();
+  M.Facts.ReturnsAwaitable |= F.ReturnsAwaitable;
 }
 
 // A class, or for a template specialization the template: co_await on one
@@ -112,6 +165,9 @@ public:
     CoroutineVisitor V(Ctx);
     V.TraverseDecl(Ctx.getTranslationUnitDecl());
     V.decideAwaitable();
+    for (const auto &[Name, F] : table())
+      if (Name.contains("$_"))
+        merge(withoutLocalNumbers()[dropLocalNumbers(Name)], F);
   }
 };
 
@@ -119,12 +175,19 @@ public:
 
 std::unique_ptr<ASTConsumer> createCoroutineFactsConsumer() {
   table().clear();
+  withoutLocalNumbers().clear();
   return std::make_unique<CoroutineFactsConsumer>();
 }
 
 const CoroutineFacts *coroutineFactsOf(llvm::StringRef MangledName) {
-  auto It = table().find(MangledName);
-  return It == table().end() ? nullptr : &It->second;
+  // Not even an exact match of a `$_N` name is trusted: the numbers can be
+  // the same and mean other lambdas.
+  if (!MangledName.contains("$_")) {
+    auto It = table().find(MangledName);
+    return It == table().end() ? nullptr : &It->second;
+  }
+  auto It = withoutLocalNumbers().find(dropLocalNumbers(MangledName));
+  return It == withoutLocalNumbers().end() ? nullptr : &It->second.Facts;
 }
 
 } // namespace coroscope

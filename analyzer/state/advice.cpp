@@ -288,7 +288,10 @@ std::vector<Finding> advise(const Report &report, const AdviceOptions &o) {
       continue;
     }
 
-    double sync = percent(fn.sync_completions, fn.completed);
+    // A frame an executor started on another thread (its initial suspend
+    // point posts it) answered nothing synchronously: no ready-value fast
+    // path can replace it.
+    double sync = percent(fn.sync_completions - fn.sync_scheduled_starts, fn.completed);
     double heap = percent(fn.heap_frames, fn.calls);
     // At -O0 every frame is on the heap: allocation advice needs -O1 or above.
     if (fn.optimized && calls >= o.hot_sync_min_calls && fn.completed &&

@@ -242,8 +242,11 @@ void LogModel::closeFrame(Frame &f, uint64_t at, bool destroyed) {
   f.fn->suspended_ns.add(suspended);
   if (f.completed) {
     ++f.fn->completed;
-    if (f.body_waits == 0)
+    if (f.body_waits == 0) {
       ++f.fn->sync_completions;
+      if (f.scheduled_start)
+        ++f.fn->sync_scheduled_starts;
+    }
     if (f.body_reached == 1 && f.children == 1 && f.forwarded)
       ++f.fn->forwarding_calls;
   }
@@ -446,6 +449,8 @@ void LogModel::onResume(const Event &e, ThreadState &t) {
     ++s.site->waits;
     if (s.site->inBody())
       ++f.body_waits;
+    else if (s.site->kind == kSiteInitial && e.thread != f.thread)
+      f.scheduled_start = true;
   }
   f.open.reset();
 }

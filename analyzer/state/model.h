@@ -105,6 +105,7 @@ private:
     const SiteStats *last_body_site = nullptr;
     uint32_t children = 0;
     bool forwarded = false; ///< a child lived exactly across its one await
+    bool scheduled_start = false; ///< resumed from its initial suspend on another thread
     // Only on a top-level frame: its chain.
     uint64_t nested = 0;
     uint32_t max_depth = 0;
@@ -133,6 +134,7 @@ private:
       last_body_site = nullptr;
       children = 0;
       forwarded = false;
+      scheduled_start = false;
       nested = 0;
       max_depth = deepest_read = 0;
       chain_site = nullptr;

@@ -98,6 +98,7 @@ void FunctionStats::merge(const FunctionStats &later) {
   elided_bytes += later.elided_bytes;
   completed += later.completed;
   sync_completions += later.sync_completions;
+  sync_scheduled_starts += later.sync_scheduled_starts;
   not_destroyed += later.not_destroyed;
   optimized = optimized || later.optimized;
   forwarding_calls += later.forwarding_calls;

@@ -153,6 +153,10 @@ struct FunctionStats {
   uint64_t elided_max = 0;
   uint64_t completed = 0;
   uint64_t sync_completions = 0;
+  /// Of those, frames first resumed from the initial suspend point on
+  /// another thread than their creator's: scheduled, not run on demand, so
+  /// their "no wait" is not a synchronous answer (hot-sync leaves them out).
+  uint64_t sync_scheduled_starts = 0;
   uint64_t not_destroyed = 0; ///< frames never seen freed
   bool optimized = false;     ///< compiled at -O1 or above (site build flag)
   /// Completed calls whose one await awaited the one frame they created.
