@@ -366,8 +366,16 @@ void onAwaitTransfer(ThreadState *t, const Site *site, uint64_t frame, uint64_t 
   FrameEntry *e = findFrame(target);
   if (!e)
     return; // noop_coroutine(), or a frame built without coroscope
+  // As for resume() inside an await_suspend: a transfer into a frame parked
+  // mid-body hands it what it waited for (an async mutex's unlock returning
+  // the next waiter): it is not an await of that frame, so it never becomes
+  // the frame's first awaiter.
+  uint64_t w = e->word.load(std::memory_order_acquire);
+  uint32_t flags = e->flags.load(std::memory_order_relaxed);
+  bool starts_or_reruns = (flags & kFlagAtInitial) || wordState(w) == kFrameFinal ||
+                          (wordState(w) == kFrameSuspending && (flags & kFlagCompleted));
   checkRun(t, target, e, idOf(site), is_await, "symmetric transfer into", frame);
-  if (is_await && target != frame) {
+  if (is_await && starts_or_reruns && target != frame) {
     e->awaiter = frame;
     if (!e->first_await_site)
       e->first_await_site = idOf(site);
