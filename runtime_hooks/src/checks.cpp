@@ -171,6 +171,16 @@ void reportFinished(ThreadState *t, uint64_t frame, FrameEntry *e, uint64_t w, u
           "suspended at its final suspend point");
 }
 
+/// Whether running `e`'s frame from an await_suspend awaits it: it starts
+/// the frame (at its initial suspend point) or re-runs a finished one. A
+/// frame parked mid-body is handed what it waited for, not awaited.
+bool startsOrReruns(const FrameEntry *e) {
+  uint64_t w = e->word.load(std::memory_order_acquire);
+  uint32_t flags = e->flags.load(std::memory_order_relaxed);
+  return (flags & kFlagAtInitial) || wordState(w) == kFrameFinal ||
+         (wordState(w) == kFrameSuspending && (flags & kFlagCompleted));
+}
+
 /// Checks an operation that is about to run `e`'s frame (resume() or a
 /// symmetric transfer), and claims the frame when it may run.
 void checkRun(ThreadState *t, uint64_t frame, FrameEntry *e, uint32_t site, bool is_await,
@@ -370,10 +380,7 @@ void onAwaitTransfer(ThreadState *t, const Site *site, uint64_t frame, uint64_t 
   // mid-body hands it what it waited for (an async mutex's unlock returning
   // the next waiter): it is not an await of that frame, so it never becomes
   // the frame's first awaiter.
-  uint64_t w = e->word.load(std::memory_order_acquire);
-  uint32_t flags = e->flags.load(std::memory_order_relaxed);
-  bool starts_or_reruns = (flags & kFlagAtInitial) || wordState(w) == kFrameFinal ||
-                          (wordState(w) == kFrameSuspending && (flags & kFlagCompleted));
+  bool starts_or_reruns = startsOrReruns(e);
   checkRun(t, target, e, idOf(site), is_await, "symmetric transfer into", frame);
   if (is_await && starts_or_reruns && target != frame) {
     e->awaiter = frame;
@@ -499,12 +506,8 @@ void onResumeEnter(ThreadState *t, const Site *call, uint64_t frame) {
   // second await of it. A frame parked mid-body is resumed because what it
   // waits for happened (a lock handed over by an unlock() that an
   // await_suspend calls, an event set there): no await of it.
-  uint64_t w = e->word.load(std::memory_order_acquire);
-  uint32_t flags = e->flags.load(std::memory_order_relaxed);
-  bool starts_or_reruns = (flags & kFlagAtInitial) || wordState(w) == kFrameFinal ||
-                          (wordState(w) == kFrameSuspending && (flags & kFlagCompleted));
   bool in_await = t->await_frame && t->await_frame != frame && t->await_site &&
-                  t->await_site == t->body_await_site && starts_or_reruns;
+                  t->await_site == t->body_await_site && startsOrReruns(e);
   checkRun(t, frame, e, idOf(call), in_await, "resume()", in_await ? t->await_frame : 0);
   if (in_await) {
     e->awaiter = t->await_frame;
