@@ -268,12 +268,14 @@ struct Analysis {
         if (classOf(Arg->getType()) == classOf(E->getType()) && outlivesClosure(Arg, O))
           return true;
       // A task derived from it (via(executor), coAwaitTry()) or an element
-      // of a container of tasks (back()).
+      // of a container of tasks (back()); not a plain result (`Get()`).
       QualType R = MC->getCallReturnType(Ctx);
-      if (classOf(R) && !R->isPointerType())
+      if (!R->isPointerType() && mayHoldTask(R, classOf(E->getType())))
         return taskEscapes(MC, O, Depth + 1);
       return false;
     }
+    if (const auto *AS = N.get<ArraySubscriptExpr>(); AS && AS->getBase() == Child)
+      return taskEscapes(AS, O, Depth + 1); // an element of an array of tasks
     if (const auto *V = N.get<VarDecl>()) {
       if (!V->hasLocalStorage())
         return true; // a static
@@ -287,10 +289,15 @@ struct Analysis {
       if (Call->getCallee() == Child)
         return false;
       if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call)) {
-        if (Op->getOperator() == OO_Equal && Op->getArg(0) != Child) // holder = task
+        if (Op->getOperator() == OO_Equal && Op->getArg(0) != Child) { // holder = task
+          if (isStdIgnore(Op->getArg(0))) // `std::ignore = t;` discards it
+            return startsRunning(E) && handedAway(E, O, Depth);
           return assignedTo(Op->getArg(0), O, Depth);
+        }
         if (Op->getOperator() == OO_Call && Op->getArg(0) == Child)
           return false;
+        if (Op->getOperator() == OO_Subscript && Op->getArg(0) == Child)
+          return taskEscapes(Op, O, Depth + 1); // an element of a container of tasks
       }
       const FunctionDecl *FD = Call->getDirectCallee();
       StringRef Name = FD && FD->getIdentifier() ? FD->getName() : "";
@@ -307,7 +314,7 @@ struct Analysis {
       if (!Name.empty() && detachesByName(Name) && !classOf(Call->getType()))
         return handedAway(Call, O, Depth);
       // A result that holds the task: when_all(t...), collectAll(v), t | f.
-      if (classOf(Call->getType()) && !Call->getType()->isReferenceType())
+      if (!Call->getType()->isReferenceType() && mayHoldTask(Call->getType(), classOf(E->getType())))
         return taskEscapes(Call, O, Depth + 1);
       return false;
     }
@@ -316,9 +323,39 @@ struct Analysis {
     return false;
   }
 
+  // The variable E names.
+  static const VarDecl *varOf(const Expr *E) {
+    const auto *DR = dyn_cast_or_null<DeclRefExpr>(E ? stripImplicit(E) : nullptr);
+    return DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  }
+
+  static bool isStdIgnore(const Expr *E) {
+    const VarDecl *V = varOf(E);
+    return V && V->isInStdNamespace() && V->getIdentifier() && V->getName() == "ignore";
+  }
+
+  // The array or container (not a pointer, whose target is not followed)
+  // that E is an element of: `c[i]`, `c.at(i)`.
+  static const VarDecl *containerOf(const Expr *E) {
+    E = stripImplicit(E);
+    const Expr *Base = nullptr;
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+      Base = AS->getBase()->IgnoreImpCasts();
+    else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+             Op && Op->getOperator() == OO_Subscript)
+      Base = Op->getArg(0);
+    else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+             MC && MC->getMethodDecl() && MC->getMethodDecl()->getIdentifier() &&
+             MC->getMethodDecl()->getName() == "at")
+      Base = MC->getImplicitObjectArgument();
+    const VarDecl *V = varOf(Base);
+    return V && (V->getType()->isArrayType() || classOf(V->getType())) ? V : nullptr;
+  }
+
   bool assignedTo(const Expr *LHS, const Owner &O, int Depth) {
-    const auto *DR = dyn_cast<DeclRefExpr>(stripImplicit(LHS));
-    const auto *V = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+    const VarDecl *V = varOf(LHS);
+    if (!V) // an element of a local container: the container's uses decide
+      V = containerOf(LHS);
     if (V && followable(V, O))
       return anyUseEscapes(V, O, Depth);
     return outlivesClosure(LHS, O);

@@ -168,6 +168,60 @@ bool declaresAwaitInterface(const CXXRecordDecl *RD) {
   }
 }
 
+static bool sameTemplate(const CXXRecordDecl *A, const CXXRecordDecl *B) {
+  if (A->getCanonicalDecl() == B->getCanonicalDecl())
+    return true;
+  const auto *SA = dyn_cast<ClassTemplateSpecializationDecl>(A);
+  const auto *SB = dyn_cast<ClassTemplateSpecializationDecl>(B);
+  return SA && SB &&
+         SA->getSpecializedTemplate()->getCanonicalDecl() ==
+             SB->getSpecializedTemplate()->getCanonicalDecl();
+}
+
+static bool holdsTask(QualType T, const CXXRecordDecl *Task, unsigned Depth,
+                      llvm::SmallPtrSetImpl<const CXXRecordDecl *> &Seen) {
+  if (T.isNull() || Depth > 5)
+    return false;
+  T = T.getNonReferenceType();
+  if (const auto *PT = T->getAs<PointerType>())
+    T = PT->getPointeeType();
+  if (const auto *AT = T->getAsArrayTypeUnsafe())
+    T = AT->getElementType();
+  const CXXRecordDecl *RD = classOf(T);
+  if (!RD || !Seen.insert(RD->getCanonicalDecl()).second)
+    return false;
+  if ((Task && sameTemplate(RD, Task)) || (RD->getIdentifier() && RD->getName() == "coroutine_handle"))
+    return true;
+  if (!lookupIn(RD, "promise_type").empty() || declaresAwaitInterface(RD))
+    return true;
+  if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD)) {
+    std::vector<TemplateArgument> Args(Spec->getTemplateArgs().asArray().begin(),
+                                       Spec->getTemplateArgs().asArray().end());
+    for (size_t I = 0; I < Args.size(); ++I) {
+      if (Args[I].getKind() == TemplateArgument::Pack)
+        Args.insert(Args.end(), Args[I].pack_begin(), Args[I].pack_end());
+      else if (Args[I].getKind() == TemplateArgument::Type &&
+               holdsTask(Args[I].getAsType(), Task, Depth + 1, Seen))
+        return true;
+    }
+  }
+  const CXXRecordDecl *Def = RD->getDefinition();
+  if (!Def)
+    return false;
+  for (const CXXBaseSpecifier &B : Def->bases())
+    if (holdsTask(B.getType(), Task, Depth + 1, Seen))
+      return true;
+  for (const FieldDecl *F : Def->fields())
+    if (holdsTask(F->getType(), Task, Depth + 1, Seen))
+      return true;
+  return false;
+}
+
+bool mayHoldTask(QualType T, const CXXRecordDecl *Task) {
+  llvm::SmallPtrSet<const CXXRecordDecl *, 16> Seen;
+  return holdsTask(T, Task, 0, Seen);
+}
+
 bool isNeverReadyAwaiter(QualType T) {
   const CXXRecordDecl *RD = classOf(T);
   if (!RD)

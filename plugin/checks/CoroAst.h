@@ -80,6 +80,14 @@ bool isLazyCoroutine(const clang::CoroutineBodyStmt *Body);
 /// not seen here (the caller looks at the co_await expressions instead).
 bool declaresAwaitInterface(const clang::CXXRecordDecl *RD);
 
+/// Whether a value of type T can carry a task of class Task on: T is Task
+/// or another specialization of its template, a task or awaitable type
+/// itself (a promise_type, an await interface), or keeps one of these or a
+/// std::coroutine_handle in a field, a base or a template argument (a
+/// when_all result, a vector of tasks, an iterator into one). A plain result
+/// (`Result<int>` from a blocking `Get()`, an int) cannot.
+bool mayHoldTask(clang::QualType T, const clang::CXXRecordDecl *Task);
+
 /// Where a coroutine body can suspend: its explicit co_await/co_yield
 /// expressions and the loops that contain one (anything in such a loop may
 /// run again after the suspension).
