@@ -252,7 +252,7 @@ void LogModel::closeFrame(Frame &f, uint64_t at, bool destroyed) {
   }
   if (!destroyed)
     ++f.fn->not_destroyed;
-  if (f.parent.addr == 0) { // a top-level frame: its chain
+  if (f.parent.addr == 0 || f.outlived_parent) { // a top-level frame: its chain
     ChainStats &c = f.fn->chain;
     ++c.top_level_calls;
     c.nested_frames += f.nested;
@@ -361,6 +361,17 @@ void LogModel::onBegin(const Event &e, ThreadState &t) {
   f.thread = e.thread;
   f.root = {e.frame, f.serial, &f};
   if (p) {
+    if (p->depth > 0) {
+      // A creator that finished (or was freed) while p still runs never
+      // waited for p: p heads a chain of its own (a task that creates and
+      // starts its successor, libcoro's "self generating coroutine").
+      Frame *q = lookup(p->parent);
+      if (!q || q->completed) {
+        p->depth = 0;
+        p->root = {t.current, p->serial, p};
+        p->outlived_parent = true;
+      }
+    }
     f.parent = {t.current, p->serial, p};
     f.parent_reached = p->body_reached;
     f.depth = p->depth + 1;

@@ -106,6 +106,7 @@ private:
     uint32_t children = 0;
     bool forwarded = false; ///< a child lived exactly across its one await
     bool scheduled_start = false; ///< resumed from its initial suspend on another thread
+    bool outlived_parent = false; ///< made a chain's top: its parent ended first
     // Only on a top-level frame: its chain.
     uint64_t nested = 0;
     uint32_t max_depth = 0;
@@ -135,6 +136,7 @@ private:
       children = 0;
       forwarded = false;
       scheduled_start = false;
+      outlived_parent = false;
       nested = 0;
       max_depth = deepest_read = 0;
       chain_site = nullptr;

@@ -104,11 +104,6 @@ bool forgetIfReused(FrameEntry *e, uint64_t frame) {
   return true;
 }
 
-bool atYield(uint32_t site_id) {
-  const Site *s = siteById(site_id);
-  return s && s->kind == kSiteYield;
-}
-
 /// Who took a frame over (resumed or destroyed it) while the await_suspend
 /// of its suspension still ran on another thread: kept for that thread,
 /// which reports only if its await_suspend then touches the awaiter
@@ -181,10 +176,53 @@ bool startsOrReruns(const FrameEntry *e) {
          (wordState(w) == kFrameSuspending && (flags & kFlagCompleted));
 }
 
+/// A co_await of `awaiting` (at `site`) is about to run `e`'s frame, parked
+/// mid-body, while the coroutine that first awaited it still waits at that
+/// await. A hand-off (the last child of a when_all returning to its parent,
+/// an unlock passing the lock on) or a second await pulling the task out of
+/// what it waits for: only the frame's end tells (finalRun()).
+void noteMidBodyRun(FrameEntry *e, uint64_t awaiting, uint32_t site) {
+  if (!e->awaiter || e->awaiter == awaiting || !e->first_await_site)
+    return;
+  const Site *at = siteById(wordSite(e->word.load(std::memory_order_acquire)));
+  if (at && at->kind == kSiteYield)
+    return; // an async generator: each await pulls it
+  const FrameEntry *first = findFrame(e->awaiter);
+  if (!first)
+    return;
+  uint64_t fw = first->word.load(std::memory_order_acquire);
+  if (wordState(fw) == kFrameSuspended && wordSite(fw) == e->first_await_site)
+    e->second_await_site = site;
+}
+
+/// `frame`, at its final suspend point, is about to run `target`. When that
+/// is the await noteMidBodyRun() remembered while its first awaiter still
+/// waits, that await took the task over (it set itself as the continuation):
+/// the first awaiter will never be resumed.
+void finalRun(ThreadState *t, uint64_t frame, uint64_t target) {
+  FrameEntry *e = findFrame(frame);
+  if (!e || !e->second_await_site || target == e->awaiter)
+    return;
+  const FrameEntry *next = findFrame(target);
+  const FrameEntry *first = findFrame(e->awaiter);
+  if (!next || !first)
+    return;
+  uint64_t nw = next->word.load(std::memory_order_acquire);
+  uint64_t fw = first->word.load(std::memory_order_acquire);
+  if ((wordState(nw) == kFrameSuspended || wordState(nw) == kFrameSuspending) &&
+      wordSite(nw) == e->second_await_site && wordState(fw) == kFrameSuspended &&
+      wordSite(fw) == e->first_await_site) {
+    uint32_t second = e->second_await_site;
+    e->second_await_site = 0;
+    fatal(t, kCheckDoubleAwait, frame, e, second, e->first_await_site,
+          "await of a task another coroutine is still awaiting", "first awaited");
+  }
+}
+
 /// Checks an operation that is about to run `e`'s frame (resume() or a
 /// symmetric transfer), and claims the frame when it may run.
 void checkRun(ThreadState *t, uint64_t frame, FrameEntry *e, uint32_t site, bool is_await,
-              const char *op, uint64_t awaiting = 0) {
+              const char *op) {
   for (;;) {
     uint64_t w = e->word.load(std::memory_order_acquire);
     switch (wordState(w)) {
@@ -217,18 +255,6 @@ void checkRun(ThreadState *t, uint64_t frame, FrameEntry *e, uint32_t site, bool
         noteHandoff(t, frame, site, false);
       [[fallthrough]];
     case kFrameSuspended:
-      if (is_await && awaiting && awaiting != frame && e->first_await_site && e->awaiter &&
-          e->awaiter != awaiting &&
-          !(e->flags.load(std::memory_order_relaxed) & kFlagAtInitial) && !atYield(wordSite(w))) {
-        // Another frame awaits this task already and it is parked mid-body
-        // (not at a co_yield: an async generator is pulled by each await).
-        const FrameEntry *first = findFrame(e->awaiter);
-        if (first && wordState(first->word.load(std::memory_order_acquire)) == kFrameSuspended) {
-          fatal(t, kCheckDoubleAwait, frame, e, site, e->first_await_site,
-                "await of a task another coroutine is still awaiting", "first awaited");
-          return;
-        }
-      }
       if (claim(t, e, w))
         return;
       continue; // the state moved under us: look again
@@ -255,7 +281,8 @@ void onFrameBegin(ThreadState *t, const Site *fn, uint64_t frame, bool heap, uin
   e->destroy_site = 0;
   e->destroy_thread = 0;
   e->awaiter = 0;
-  e->bytes = bytes;
+  e->bytes = bytes > UINT32_MAX ? UINT32_MAX : uint32_t(bytes);
+  e->second_await_site = 0;
   e->flags.store(heap ? uint32_t(kFlagHeap) : 0u, std::memory_order_relaxed);
   e->word.store(packWord(kFrameRunning, t->thread, idOf(fn)), std::memory_order_release);
 }
@@ -378,11 +405,15 @@ void onAwaitTransfer(ThreadState *t, const Site *site, uint64_t frame, uint64_t 
     return; // noop_coroutine(), or a frame built without coroscope
   // As for resume() inside an await_suspend: a transfer into a frame parked
   // mid-body hands it what it waited for (an async mutex's unlock returning
-  // the next waiter): it is not an await of that frame, so it never becomes
-  // the frame's first awaiter.
-  bool starts_or_reruns = startsOrReruns(e);
-  checkRun(t, target, e, idOf(site), is_await, "symmetric transfer into", frame);
-  if (is_await && starts_or_reruns && target != frame) {
+  // the next waiter, the last child of a when_all returning its parent): it
+  // is no await of that frame, neither checked as one nor its first awaiter.
+  bool awaits = is_await && startsOrReruns(e);
+  if (is_await && !awaits && target != frame)
+    noteMidBodyRun(e, frame, idOf(site));
+  else if (site && site->kind == kSiteFinal)
+    finalRun(t, frame, target);
+  checkRun(t, target, e, idOf(site), awaits, "symmetric transfer into");
+  if (awaits && target != frame) {
     e->awaiter = frame;
     if (!e->first_await_site)
       e->first_await_site = idOf(site);
@@ -506,9 +537,17 @@ void onResumeEnter(ThreadState *t, const Site *call, uint64_t frame) {
   // second await of it. A frame parked mid-body is resumed because what it
   // waits for happened (a lock handed over by an unlock() that an
   // await_suspend calls, an event set there): no await of it.
-  bool in_await = t->await_frame && t->await_frame != frame && t->await_site &&
-                  t->await_site == t->body_await_site && startsOrReruns(e);
-  checkRun(t, frame, e, idOf(call), in_await, "resume()", in_await ? t->await_frame : 0);
+  bool in_body_await = t->await_frame && t->await_frame != frame && t->await_site &&
+                       t->await_site == t->body_await_site;
+  bool in_await = in_body_await && startsOrReruns(e);
+  if (in_body_await && !in_await)
+    noteMidBodyRun(e, t->await_frame, t->await_site);
+  else if (t->await_frame && t->await_frame != frame && t->await_site) {
+    const Site *at = siteById(t->await_site);
+    if (at && at->kind == kSiteFinal)
+      finalRun(t, t->await_frame, frame);
+  }
+  checkRun(t, frame, e, idOf(call), in_await, "resume()");
   if (in_await) {
     e->awaiter = t->await_frame;
     if (!e->first_await_site)

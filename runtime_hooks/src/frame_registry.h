@@ -67,7 +67,11 @@ struct alignas(64) FrameEntry {
   uint32_t destroy_thread;
   std::atomic<uint32_t> flags;
   uint64_t awaiter; ///< the frame awaiting this one, 0 if none known
-  uint64_t bytes;   ///< frame size, heap or elided (kFlagHeap tells which)
+  uint32_t bytes;   ///< frame size, heap or elided (kFlagHeap tells which), saturated
+  /// A co_await that ran this frame parked mid-body while its first awaiter
+  /// still waited: a hand-off, or a second await if this frame's final
+  /// suspend point then resumes it (checks.cpp, noteMidBodyRun()).
+  uint32_t second_await_site;
   uint64_t destroy_fn; ///< the frame's destroy-function pointer when it was freed
 };
 static_assert(sizeof(FrameEntry) == 64, "one cache line per frame");
