@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "state/site_ref.h"
 
+#include <cstring>
+
 namespace coroscope::analyzer {
 
 using namespace coroscope::log;
@@ -57,6 +59,17 @@ struct NameSpan {
   size_t open = std::string::npos;
 };
 
+// At `at`, cv/ref qualifiers of an enclosing function and then "::": a
+// lambda's call operator between two local entities
+// ("f()::$_0::operator()() const::'lambda'()::operator()() const").
+bool qualifiesEnclosing(const std::string &name, size_t at) {
+  size_t after = at;
+  for (const char *q : {" const", " volatile", " &&", " &"})
+    if (name.compare(after, std::strlen(q), q) == 0)
+      after += std::strlen(q);
+  return after > at && name.compare(after, 2, "::") == 0;
+}
+
 NameSpan nameSpan(const std::string &name) {
   // Find the '(' opening the parameter list: the first one at template
   // depth 0 that is not part of "operator()".
@@ -92,7 +105,8 @@ NameSpan nameSpan(const std::string &name) {
         else if (name[close] == ')' && --parens == 0)
           break;
       }
-      if (close + 2 < name.size() && name.compare(close + 1, 2, "::") == 0) {
+      if (close + 1 < name.size() && (name.compare(close + 1, 2, "::") == 0 ||
+                                      qualifiesEnclosing(name, close + 1))) {
         i = close;
         continue;
       }
@@ -112,7 +126,7 @@ NameSpan nameSpan(const std::string &name) {
       ++depth;
     else if ((c == '<' || c == '(') && depth > 0)
       --depth;
-    else if (c == ' ' && depth == 0) {
+    else if (c == ' ' && depth == 0 && !qualifiesEnclosing(name, i)) {
       start = i + 1;
       break;
     }

@@ -69,6 +69,49 @@ const CXXRecordDecl *objectClass(const CXXMemberCallExpr *MC) {
   return T->getAsCXXRecordDecl();
 }
 
+// A duration written as zero (`std::chrono::seconds(0)`, `0ms`,
+// `duration::zero()`): a wait_for with it polls and returns at once.
+bool isZeroDuration(const ASTContext &Ctx, const Expr *E) {
+  for (int Depth = 0; E && Depth < 8; ++Depth) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = B->getSubExpr();
+    else if (const auto *C = dyn_cast<ExplicitCastExpr>(E))
+      E = C->getSubExpr();
+    else if (const auto *U = dyn_cast<UserDefinedLiteral>(E)) {
+      if (U->getLiteralOperatorKind() != UserDefinedLiteral::LOK_Template) {
+        E = U->getLiteralOperatorKind() == UserDefinedLiteral::LOK_Raw ? nullptr
+                                                                      : U->getCookedLiteral();
+        continue;
+      }
+      // `0ms`: std::chrono's literal operators take their digits as a pack.
+      const FunctionDecl *Op = U->getDirectCallee();
+      const TemplateArgumentList *Args = Op ? Op->getTemplateSpecializationArgs() : nullptr;
+      if (!Args || Args->size() != 1 || Args->get(0).getKind() != TemplateArgument::Pack)
+        return false;
+      return llvm::all_of(Args->get(0).pack_elements(), [](const TemplateArgument &A) {
+        return A.getKind() == TemplateArgument::Integral &&
+               (A.getAsIntegral() == '0' || A.getAsIntegral() == '.' || A.getAsIntegral() == '\'');
+      });
+    }
+    else if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+      E = CE->getNumArgs() == 1 ? CE->getArg(0) : nullptr;
+    else if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      const FunctionDecl *FD = Call->getDirectCallee();
+      return FD && FD->getIdentifier() && FD->getName() == "zero" && Call->getNumArgs() == 0;
+    } else {
+      Expr::EvalResult R;
+      if (!E->getType()->isArithmeticType() || !E->EvaluateAsRValue(R, Ctx))
+        return false;
+      return (R.Val.isInt() && R.Val.getInt().isZero()) ||
+             (R.Val.isFloat() && R.Val.getFloat().isZero());
+    }
+  }
+  return false;
+}
+
 class CallFinder : public BodyVisitor<CallFinder> {
 public:
   std::vector<const CallExpr *> Calls;
@@ -108,6 +151,9 @@ void BlockingCallCheck::checkCoroutine(const Coroutine &C, Reporter &R) {
         }
     if (Match.empty())
       continue;
+    if (StringRef(Match).ends_with("_for") && Call->getNumArgs() >= 1 &&
+        isZeroDuration(R.context(), Call->getArg(Call->getNumArgs() - 1)))
+      continue; // a poll: returns at once
     R.warn(name(), Call->getExprLoc(),
            "'" + Match + "' blocks the thread inside " + coroutineName(C.FD) +
                "; every coroutine scheduled on this thread stalls with it (co_await an "

@@ -151,7 +151,8 @@ public:
         for (Decl *D : DS->decls())
           if (auto *V = dyn_cast<VarDecl>(D);
               V && isLock(V->getType(), Extra) && !initialisedByCoAwait(V))
-            Locks.push_back({V, DS, S->getRBracLoc(), isDeferred(V), mutexesOf(V)});
+            if (!nonBlockingOnAsyncMutex(V))
+              Locks.push_back({V, DS, S->getRBracLoc(), isDeferred(V), mutexesOf(V)});
     return true;
   }
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
@@ -181,6 +182,40 @@ public:
 
 private:
   ArrayRef<std::string> Extra;
+  // Whether RD is an async mutex: it has a lock operation to co_await (a
+  // method returning an awaitable or a task), unlike std::mutex.
+  static bool isAsyncMutex(const CXXRecordDecl *RD) {
+    if (!RD || !RD->hasDefinition())
+      return false;
+    for (const CXXMethodDecl *M : RD->getDefinition()->methods()) {
+      const CXXRecordDecl *R = M->getIdentifier() ? classOf(M->getReturnType()) : nullptr;
+      if (R && R != RD && (declaresAwaitInterface(R) || lazyInitialSuspend(R) ||
+                           mayHoldTask(M->getReturnType(), nullptr)))
+        return true;
+    }
+    return false;
+  }
+  // A std guard that adopts an async mutex (locked before by a co_await of
+  // its lock operation) or only tries it: no thread ever blocked for it, and
+  // an async mutex is meant to be held across suspension.
+  static bool nonBlockingOnAsyncMutex(const VarDecl *V) {
+    const auto *CE = dyn_cast_or_null<CXXConstructExpr>(stripImplicit(V->getInit()));
+    const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(classOf(V->getType()));
+    if (!CE || !Spec || !Spec->isInStdNamespace())
+      return false;
+    bool NonBlocking = false;
+    for (const Expr *Arg : CE->arguments())
+      if (const CXXRecordDecl *RD = classOf(Arg->getType());
+          RD && RD->getIdentifier() &&
+          (RD->getName() == "adopt_lock_t" || RD->getName() == "try_to_lock_t"))
+        NonBlocking = true;
+    if (!NonBlocking)
+      return false;
+    for (const TemplateArgument &A : Spec->getTemplateArgs().asArray())
+      if (A.getKind() == TemplateArgument::Type && isAsyncMutex(classOf(A.getAsType())))
+        return true;
+    return false;
+  }
   static bool isDeferred(const VarDecl *V) {
     const auto *CE = dyn_cast_or_null<CXXConstructExpr>(stripImplicit(V->getInit()));
     if (!CE)

@@ -77,6 +77,19 @@ Task<> suppressed() {
 
 //===--- should NOT trigger ---===//
 
+// A wait of zero duration polls and returns at once (found by a new user's
+// try: `while (f.wait_for(0s) != ready) co_await yield;`).
+Task<> polls(std::future<int> &f, std::shared_future<int> &s) {
+  using namespace std::chrono_literals;
+  while (f.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
+    co_await io();
+  while (s.wait_for(0ms) != std::future_status::ready)
+    co_await io();
+  while (f.wait_for(std::chrono::milliseconds::zero()) != std::future_status::ready)
+    co_await io();
+  std::this_thread::sleep_for(std::chrono::nanoseconds(0));
+}
+
 // Not a coroutine: blocking is the caller's business.
 void plain(std::future<int> f, std::thread &t) {
   std::this_thread::sleep_for(std::chrono::seconds(1));

@@ -224,7 +224,31 @@ Task<> async_mutex_locked_blocking() {
   co_await io(); // expected-warning {{suspends while holding 'lk' ('std::unique_lock<async::Mutex>')}}
 }
 
+// Adopted after a blocking lock(), or taken by try_lock(), a std::mutex is
+// a thread lock all the same.
+Task<> thread_lock_adopted_or_tried() {
+  m.lock(); // expected-warning {{'std::mutex::lock' blocks the thread}}
+  std::unique_lock<std::mutex> lk(m, std::adopt_lock); // expected-note {{'lk' locked here}}
+  co_await io(); // expected-warning {{suspends while holding 'lk' ('std::unique_lock<std::mutex>')}}
+}
+Task<> thread_lock_tried() {
+  std::unique_lock<std::mutex> lk(m, std::try_to_lock); // expected-note {{'lk' locked here}}
+  co_await io(); // expected-warning {{suspends while holding 'lk' ('std::unique_lock<std::mutex>')}}
+}
+
 //===--- should NOT trigger ---===//
+
+// An async mutex locked by co_await, then adopted by a std guard, or only
+// tried: no thread blocked for it (found by a new user's try).
+Task<> async_mutex_adopted() {
+  co_await am.coLock();
+  std::unique_lock<async::Mutex> lk(am, std::adopt_lock);
+  co_await io();
+}
+Task<> async_mutex_tried() {
+  std::unique_lock<async::Mutex> lk(am, std::try_to_lock);
+  co_await io();
+}
 
 Task<> scoped() {
   {
