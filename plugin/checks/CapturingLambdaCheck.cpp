@@ -253,8 +253,7 @@ struct Analysis {
     if (N.get<CoreturnStmt>())
       return O.Kind != Owner::ByRef;
     if (!N.get<Expr>() && !N.get<VarDecl>() && !N.get<Decl>())
-      // Discarded: an eager task goes on running on its own.
-      return startsRunning(E) && handedAway(E, O, Depth);
+      return discarded(E, O, Depth);
     if (const auto *ME = N.get<MemberExpr>(); ME && ME->getBase() == Child) {
       const auto *MC = parentOf(Ctx, ME).get<CXXMemberCallExpr>();
       const CXXMethodDecl *M = MC ? MC->getMethodDecl() : nullptr;
@@ -290,8 +289,8 @@ struct Analysis {
         return false;
       if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call)) {
         if (Op->getOperator() == OO_Equal && Op->getArg(0) != Child) { // holder = task
-          if (isStdIgnore(Op->getArg(0))) // `std::ignore = t;` discards it
-            return startsRunning(E) && handedAway(E, O, Depth);
+          if (isStdIgnore(Op->getArg(0))) // `std::ignore = t;`
+            return discarded(E, O, Depth);
           return assignedTo(Op->getArg(0), O, Depth);
         }
         if (Op->getOperator() == OO_Call && Op->getArg(0) == Child)
@@ -305,8 +304,7 @@ struct Analysis {
         return false; // sync_wait, syncAwait, blockingWait: runs it to completion
       if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call); MC && storesArgument(Name)) {
         const Expr *Obj = stripImplicit(MC->getImplicitObjectArgument());
-        const auto *DR = dyn_cast<DeclRefExpr>(Obj);
-        const auto *Container = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+        const VarDecl *Container = varOf(Obj);
         if (Container && followable(Container, O))
           return anyUseEscapes(Container, O, Depth);
         return outlivesClosure(Obj, O); // a member, a global, a container passed in
@@ -380,6 +378,11 @@ struct Analysis {
     return O.Kind == Owner::Temporary ? true : functionOf(R) == O.Fn;
   }
 
+  // The task E, discarded: an eager one goes on running on its own.
+  bool discarded(const Expr *E, const Owner &O, int Depth) {
+    return startsRunning(E) && handedAway(E, O, Depth);
+  }
+
   // The task E has started running once made: an eager lambda called.
   bool startsRunning(const Expr *E) {
     const auto *Op = dyn_cast<CXXOperatorCallExpr>(stripImplicit(E));
@@ -446,8 +449,7 @@ struct Analysis {
   // The closure, a local V, used by a nested lambda L: a task made from it
   // there escapes, or L (capturing V by reference) makes tasks that do.
   bool capturedBy(const LambdaExpr *L, const Expr *E, const Owner &O, int Depth) {
-    const auto *DR = dyn_cast<DeclRefExpr>(stripImplicit(E));
-    const auto *V = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+    const VarDecl *V = varOf(E);
     if (!V || Depth > 8)
       return false;
     bool ByRef = false;

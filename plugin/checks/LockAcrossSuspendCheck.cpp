@@ -189,43 +189,37 @@ private:
       return false;
     for (const CXXMethodDecl *M : RD->getDefinition()->methods()) {
       const CXXRecordDecl *R = M->getIdentifier() ? classOf(M->getReturnType()) : nullptr;
-      if (R && R != RD && (declaresAwaitInterface(R) || lazyInitialSuspend(R) ||
-                           mayHoldTask(M->getReturnType(), nullptr)))
+      if (R && R != RD && mayHoldTask(M->getReturnType(), nullptr))
         return true;
     }
+    return false;
+  }
+  // Whether V's constructor was given a std lock tag (`std::defer_lock`...)
+  // of one of these class names.
+  static bool constructedWith(const VarDecl *V, std::initializer_list<StringRef> Tags) {
+    const auto *CE = dyn_cast_or_null<CXXConstructExpr>(stripImplicit(V->getInit()));
+    if (!CE)
+      return false;
+    for (const Expr *Arg : CE->arguments())
+      if (const CXXRecordDecl *RD = classOf(Arg->getType());
+          RD && RD->getIdentifier() && llvm::is_contained(Tags, RD->getName()))
+        return true;
     return false;
   }
   // A std guard that adopts an async mutex (locked before by a co_await of
   // its lock operation) or only tries it: no thread ever blocked for it, and
   // an async mutex is meant to be held across suspension.
   static bool nonBlockingOnAsyncMutex(const VarDecl *V) {
-    const auto *CE = dyn_cast_or_null<CXXConstructExpr>(stripImplicit(V->getInit()));
     const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(classOf(V->getType()));
-    if (!CE || !Spec || !Spec->isInStdNamespace())
-      return false;
-    bool NonBlocking = false;
-    for (const Expr *Arg : CE->arguments())
-      if (const CXXRecordDecl *RD = classOf(Arg->getType());
-          RD && RD->getIdentifier() &&
-          (RD->getName() == "adopt_lock_t" || RD->getName() == "try_to_lock_t"))
-        NonBlocking = true;
-    if (!NonBlocking)
+    if (!Spec || !Spec->isInStdNamespace() ||
+        !constructedWith(V, {"adopt_lock_t", "try_to_lock_t"}))
       return false;
     for (const TemplateArgument &A : Spec->getTemplateArgs().asArray())
       if (A.getKind() == TemplateArgument::Type && isAsyncMutex(classOf(A.getAsType())))
         return true;
     return false;
   }
-  static bool isDeferred(const VarDecl *V) {
-    const auto *CE = dyn_cast_or_null<CXXConstructExpr>(stripImplicit(V->getInit()));
-    if (!CE)
-      return false;
-    for (const Expr *Arg : CE->arguments())
-      if (const CXXRecordDecl *RD = classOf(Arg->getType());
-          RD && RD->getIdentifier() && RD->getName() == "defer_lock_t")
-        return true;
-    return false;
-  }
+  static bool isDeferred(const VarDecl *V) { return constructedWith(V, {"defer_lock_t"}); }
 };
 
 // Child, a direct child of N, runs on some paths through N only: an arm of
