@@ -1,12 +1,15 @@
 //===- CoroAst.cpp - AST helpers shared by the coroutine checks -----------===//
 //
-// See CoroAst.h. The lazy-task test deliberately looks at declarations only
-// (the promise's initial_suspend() return type, an await_ready() that returns
-// a literal false): it must give the same answer for a task type whether or
+// See CoroAst.h. The lazy-task test deliberately looks at declarations and
+// bodies as written (the promise's initial_suspend() return type, an
+// await_ready() that returns a literal false, template patterns rather than
+// instantiations): it must give the same answer for a task type whether or
 // not its members have been instantiated in this translation unit.
 //
 //===----------------------------------------------------------------------===//
 #include "CoroAst.h"
+
+#include "HandleEscape.h"
 
 #include "clang/AST/CXXInheritance.h"
 #include "clang/AST/DeclFriend.h"
@@ -222,11 +225,15 @@ bool mayHoldTask(QualType T, const CXXRecordDecl *Task) {
   return holdsTask(T, Task, 0, Seen);
 }
 
+static bool isStd(const CXXRecordDecl *RD, StringRef Name) {
+  return RD && RD->isInStdNamespace() && RD->getIdentifier() && RD->getName() == Name;
+}
+
 bool isNeverReadyAwaiter(QualType T) {
   const CXXRecordDecl *RD = classOf(T);
   if (!RD)
     return false;
-  if (RD->isInStdNamespace() && RD->getIdentifier() && RD->getName() == "suspend_always")
+  if (isStd(RD, "suspend_always"))
     return true;
   return returnsLiteralFalse(findMethod(RD, "await_ready"));
 }
@@ -248,6 +255,16 @@ const FunctionDecl *lazyInitialSuspend(const CXXRecordDecl *Task) {
   const FunctionDecl *Init = findMethod(Promise, "initial_suspend");
   if (!Init || !isNeverReadyAwaiter(Init->getReturnType()))
     return nullptr;
+  // Parked at the start, but is the task the only one that can resume it?
+  const CXXRecordDecl *Awaiter = classOf(Init->getReturnType());
+  if (!isStd(Awaiter, "suspend_always") && !parksHandle(findMethod(Awaiter, "await_suspend")))
+    return nullptr;
+  if (handleEscapes(findMethod(Promise, "get_return_object")))
+    return nullptr;
+  if (const CXXRecordDecl *Def = Promise->getDefinition())
+    for (const CXXConstructorDecl *Ctor : Def->ctors())
+      if (handleEscapes(Ctor))
+        return nullptr;
   return Init;
 }
 

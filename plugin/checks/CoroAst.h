@@ -64,12 +64,17 @@ bool returnsLiteralFalse(const clang::FunctionDecl *Method);
 bool isNeverReadyAwaiter(clang::QualType T);
 
 /// For a coroutine return type Task (its nested promise_type), the
-/// promise's initial_suspend() when it returns a never-ready awaiter, i.e.
-/// Task is lazy: the body runs only when someone resumes or awaits it.
-/// Null when Task is not a lazy task type or cannot be told.
+/// promise's initial_suspend() when it returns a never-ready awaiter that
+/// parks the handle and the promise hands the handle to no one but the task
+/// (HandleEscape.h), i.e. Task is lazy: the body runs only when the task's
+/// holder resumes or awaits it. A start scheduled from the promise or the
+/// initial awaiter is not lazy here. Null when Task is not a lazy task type
+/// or cannot be told.
 const clang::FunctionDecl *lazyInitialSuspend(const clang::CXXRecordDecl *Task);
 
-/// The same for one coroutine definition, from its promise object.
+/// Whether one coroutine definition starts suspended (its initial awaiter is
+/// never ready), whoever resumes it: its body runs after the call returns,
+/// which is what matters for the lifetime of what it refers to.
 bool isLazyCoroutine(const clang::CoroutineBodyStmt *Body);
 
 /// Whether `co_await` on a value of class RD is spelled in the class or

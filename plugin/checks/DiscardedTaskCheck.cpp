@@ -3,12 +3,15 @@
 // "Discarded" is decided syntactically: the call is a statement of its own
 // (in a block, an if/loop body, a case or label) or the operand of a cast to
 // void. A task stored in a variable and never awaited is not reported here
-// (the run-time never-started check finds it).
+// (the run-time never-started check finds it). A task type whose promise or
+// initial awaiter passes the handle on (a scheduled start) is not lazy, see
+// lazyInitialSuspend().
 //
 //===----------------------------------------------------------------------===//
 #include "DiscardedTaskCheck.h"
 
 #include "CoroAst.h"
+#include "HandleEscape.h"
 
 using namespace clang;
 
@@ -72,8 +75,14 @@ void DiscardedTaskCheck::checkFunctionBody(const FunctionDecl *FD, const Stmt *B
     Finding W = R.warn(name(), Call->getBeginLoc(),
                        "the lazy task returned by '" + Callee->getNameAsString() + "' is " +
                            (VoidCast ? "cast to void" : "discarded") +
-                           "; it is destroyed before it starts, so the body of '" +
-                           Callee->getNameAsString() + "' never runs (co_await it, or start it)");
+                           (taskKeepsHandle(Task)
+                                ? "; it is destroyed before it starts, so the body of '" +
+                                      Callee->getNameAsString() +
+                                      "' never runs (co_await it, or start it)"
+                                : "; its type keeps no coroutine handle and its promise hands "
+                                  "the handle to no one, so the body of '" +
+                                      Callee->getNameAsString() +
+                                      "' never runs and its frame leaks"));
     // In a coroutine the likely intent is to await it; it suspends the
     // caller, so it is offered on a note, not applied by -fixit.
     if (W && !VoidCast && isa_and_nonnull<CoroutineBodyStmt>(Body) &&
