@@ -259,12 +259,9 @@ const FunctionDecl *lazyInitialSuspend(const CXXRecordDecl *Task) {
   const CXXRecordDecl *Awaiter = classOf(Init->getReturnType());
   if (!isStd(Awaiter, "suspend_always") && !parksHandle(findMethod(Awaiter, "await_suspend")))
     return nullptr;
-  if (handleEscapes(findMethod(Promise, "get_return_object")))
+  if (handleEscapes(findMethod(Promise, "get_return_object")) || handleEscapes(Init) ||
+      promiseInitEscapes(Promise))
     return nullptr;
-  if (const CXXRecordDecl *Def = Promise->getDefinition())
-    for (const CXXConstructorDecl *Ctor : Def->ctors())
-      if (handleEscapes(Ctor))
-        return nullptr;
   return Init;
 }
 

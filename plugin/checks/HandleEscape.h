@@ -15,15 +15,22 @@
 namespace coroscope {
 namespace checks {
 
-/// Whether the body of a promise member (get_return_object(), a
-/// constructor, with its member initializers) may pass the coroutine handle
-/// or the promise itself (`this`) to anything but the object it returns: an
-/// argument of a call other than from_promise/std::move/std::forward, a
-/// store into anything but a local variable, a resume(). Constructing the
-/// returned task from it is not an escape. Uninstantiated template bodies
-/// are read as written, so the answer is the same in every translation
-/// unit. Null or bodiless FD: false (nothing seen to escape).
+/// Whether the body of a promise member (get_return_object(),
+/// initial_suspend(), a constructor with its member initializers) may pass
+/// the coroutine handle or the promise itself (`this`) to anything but the
+/// object it returns: an argument of a call other than from_promise/
+/// std::move/std::forward, a store into anything but a local or the
+/// promise's own members, a resume(). Constructing the returned task, a
+/// factory call whose result is returned, a variadic log call (`printf`) or
+/// `<<` are not escapes; a user function or constructor that receives the
+/// handle is read in turn (a few levels deep), a std one or one whose body
+/// is not seen keeps it. Template members are read as written, so the
+/// answer is the same in every translation unit. Null or bodiless FD: false.
 bool handleEscapes(const clang::FunctionDecl *FD);
+
+/// The same for building the promise: its constructors, its members'
+/// default initializers and its bases' constructors.
+bool promiseInitEscapes(const clang::CXXRecordDecl *Promise);
 
 /// Whether an initial awaiter's await_suspend(h) leaves the new coroutine
 /// parked for its task: it returns void and never reads h (std::suspend_
