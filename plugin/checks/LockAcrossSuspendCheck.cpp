@@ -5,7 +5,8 @@
 // excluded) are candidates. A suspension is reported when the lock may be
 // held there: some take (the declaration, unless std::defer_lock, or a
 // lock()) comes before it on a path that can reach it, and no release
-// (unlock(), release(), a move) runs on every path between the two.
+// (unlock(), release(), a move, a swap, an assignment to the guard) runs on
+// every path between the two.
 //
 // Paths are read from the statement tree, not from a CFG: a release runs on
 // every path when no conditional construct (if, switch, loop body, ?:, &&,
@@ -151,11 +152,16 @@ public:
         for (Decl *D : DS->decls())
           if (auto *V = dyn_cast<VarDecl>(D);
               V && isLock(V->getType(), Extra) && !initialisedByCoAwait(V))
-            if (!nonBlockingOnAsyncMutex(V))
+            if (!nonBlockingOnAsyncMutex(V) && !locksNothing(V))
               Locks.push_back({V, DS, S->getRBracLoc(), isDeferred(V), mutexesOf(V)});
     return true;
   }
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
+    if (const CXXMethodDecl *M = C->getMethodDecl(); M && M->getIdentifier() && M->getName() == "swap")
+      for (const Expr *Arg : C->arguments()) // `unique_lock().swap(lk)`
+        if (const auto *A = dyn_cast<DeclRefExpr>(stripImplicit(Arg)))
+          if (const auto *V = dyn_cast<VarDecl>(A->getDecl()))
+            Changes.push_back({V, C, false, false});
     const auto *DRE = dyn_cast_or_null<DeclRefExpr>(stripImplicit(C->getImplicitObjectArgument()));
     const CXXMethodDecl *M = C->getMethodDecl();
     if (!DRE || !M || !M->getIdentifier())
@@ -167,7 +173,8 @@ public:
     bool Tries = N == "try_lock" || M->hasAttr<TryAcquireCapabilityAttr>() ||
                  M->hasAttr<ExclusiveTrylockFunctionAttr>() ||
                  M->hasAttr<SharedTrylockFunctionAttr>();
-    if (N == "unlock" || N == "release" || M->hasAttr<ReleaseCapabilityAttr>())
+    // swap() may leave anything in it: taken as a release (precision first).
+    if (N == "unlock" || N == "release" || N == "swap" || M->hasAttr<ReleaseCapabilityAttr>())
       Changes.push_back({V, C, false, false});
     else if (Tries || N == "lock" || M->hasAttr<AcquireCapabilityAttr>())
       Changes.push_back({V, C, true, Tries});
@@ -177,6 +184,17 @@ public:
     if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(movedOperand(C)))
       if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
         Changes.push_back({V, C, false, false});
+    // `lk = {}`, `lk = std::move(other)`, `lk = unique_lock(m, defer_lock)`
+    // end what lk held; std::swap(lk, other) may. Either is taken as a release
+    // (a reassignment that takes a lock again is not followed).
+    const auto *Op = dyn_cast<CXXOperatorCallExpr>(C);
+    const FunctionDecl *F = C->getDirectCallee();
+    bool Swap = F && F->isInStdNamespace() && F->getIdentifier() && F->getName() == "swap";
+    if ((Op && Op->isAssignmentOp()) || Swap)
+      for (unsigned I = 0; I < C->getNumArgs() && I < 2; ++I)
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(stripImplicit(C->getArg(I))))
+          if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()); V && (Swap || I == 0))
+            Changes.push_back({V, C, false, false});
     return true;
   }
 
@@ -218,6 +236,15 @@ private:
       if (A.getKind() == TemplateArgument::Type && isAsyncMutex(classOf(A.getAsType())))
         return true;
     return false;
+  }
+  // `std::scoped_lock<> none;` holds no mutex.
+  static bool locksNothing(const VarDecl *V) {
+    const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(classOf(V->getType()));
+    if (!Spec || !Spec->isInStdNamespace() || Spec->getName() != "scoped_lock")
+      return false;
+    const auto Args = Spec->getTemplateArgs().asArray();
+    return Args.empty() ||
+           (Args.size() == 1 && Args[0].getKind() == TemplateArgument::Pack && Args[0].pack_size() == 0);
   }
   static bool isDeferred(const VarDecl *V) { return constructedWith(V, {"defer_lock_t"}); }
 };

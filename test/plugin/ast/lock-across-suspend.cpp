@@ -382,3 +382,30 @@ Task<> thread_lock_wait_awaiter() {
   std::unique_lock<std::mutex> lk(m);
   co_await async::WaitAwaiter<std::unique_lock<std::mutex>>{&tcv, lk};
 }
+
+// A guard emptied by assignment or swap before the suspension holds nothing
+// (a new user's reproducers); a scoped_lock of no mutex never did.
+Task<> emptied_by_assignment() {
+  std::unique_lock<std::mutex> lk(m);
+  lk = {};
+  co_await io();
+}
+Task<> emptied_by_move_assignment() {
+  std::unique_lock<std::mutex> lk(m);
+  lk = std::unique_lock<std::mutex>(m, std::defer_lock);
+  co_await io();
+}
+Task<> emptied_by_member_swap() {
+  std::unique_lock<std::mutex> lk(m);
+  std::unique_lock<std::mutex>().swap(lk);
+  co_await io();
+}
+Task<> emptied_by_std_swap() {
+  std::unique_lock<std::mutex> lk(m), none;
+  std::swap(lk, none);
+  co_await io();
+}
+Task<> locks_no_mutex() {
+  std::scoped_lock<> none;
+  co_await io();
+}
