@@ -62,6 +62,61 @@ bool safe(const Expr *E, const FunctionDecl *FD, bool Copied) {
   return true;
 }
 
+// An lvalue whose value cannot change between the call of a lazy coroutine
+// and its start: its own by-value parameter (or a member of one), a const
+// object, an enumerator.
+bool stableValue(const Expr *E, const FunctionDecl *FD) {
+  E = E->IgnoreParens();
+  if (const auto *IC = dyn_cast<ImplicitCastExpr>(E); IC && IC->getCastKind() == CK_NoOp)
+    return stableValue(IC->getSubExpr(), FD);
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return !ME->isArrow() && stableValue(ME->getBase(), FD);
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  if (!DRE)
+    return false;
+  const ValueDecl *D = DRE->getDecl();
+  if (isa<EnumConstantDecl>(D) || inFrame(D, FD))
+    return true;
+  const auto *VD = dyn_cast<VarDecl>(D);
+  return VD && !VD->getType()->isReferenceType() && VD->getType().isConstQualified() &&
+         !VD->getType().isVolatileQualified();
+}
+
+// E, an argument of g, gives the same value whether it is evaluated when a
+// lazy coroutine starts (as written) or when it is called (forwarded): no
+// side effect, no call, and every load reads a stable value. Addresses
+// (`this`, a member or object passed by reference) do not change.
+bool sameWhenever(const Expr *E, const FunctionDecl *FD) {
+  if (!E)
+    return true;
+  if (isa<IntegerLiteral, FloatingLiteral, StringLiteral, CharacterLiteral, CXXBoolLiteralExpr,
+          CXXNullPtrLiteralExpr, CXXThisExpr, DeclRefExpr>(E))
+    return true;
+  if (const auto *IC = dyn_cast<ImplicitCastExpr>(E); IC && IC->getCastKind() == CK_LValueToRValue)
+    return stableValue(IC->getSubExpr(), FD);
+  if (const auto *D = dyn_cast<CXXDefaultArgExpr>(E))
+    return sameWhenever(D->getExpr(), FD);
+  if (const Expr *Moved = movedOperand(E))
+    return stableValue(Moved, FD);
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    if (CE->getConstructor()->isCopyOrMoveConstructor() && CE->getNumArgs() >= 1 &&
+        !stableValue(stripImplicit(CE->getArg(0)), FD) && !sameWhenever(CE->getArg(0), FD))
+      return false;
+    return llvm::all_of(llvm::drop_begin(CE->arguments(), CE->getConstructor()->isCopyOrMoveConstructor()),
+                        [&](const Expr *A) { return sameWhenever(A, FD); });
+  }
+  if (isa<CallExpr>(E) || isa<CXXNewExpr, CXXDeleteExpr, CXXThrowExpr, StmtExpr, LambdaExpr>(E))
+    return false;
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->isIncrementDecrementOp())
+    return false;
+  if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isAssignmentOp())
+    return false;
+  for (const Stmt *Child : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Child); CE && !sameWhenever(CE, FD))
+      return false;
+  return true;
+}
+
 // A by-value parameter whose destructor runs when the frame is destroyed,
 // after the await: work this coroutine does after g has finished.
 bool destroysAfter(const FunctionDecl *FD, ASTContext &Ctx) {
@@ -113,6 +168,16 @@ const CallExpr *forwardedCall(const FunctionDecl *FD, const CoroutineBodyStmt *C
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
     if (!safe(MC->getImplicitObjectArgument(), FD, false))
       return nullptr; // `this` of g would point into this frame or a temporary
+  // Lazy: the arguments as written are evaluated when it starts; forwarded,
+  // when it is called. Only arguments that cannot tell the two apart.
+  if (isLazyCoroutine(CB)) {
+    for (const Expr *Arg : Call->arguments())
+      if (!sameWhenever(Arg, FD))
+        return nullptr;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+      if (!sameWhenever(MC->getImplicitObjectArgument(), FD))
+        return nullptr;
+  }
   if (AwaitOut)
     *AwaitOut = Await;
   return Call;

@@ -6,6 +6,7 @@
 
 #include <string>
 #include <string_view>
+#include <cstdlib>
 
 Task<> fetch(int id);
 Task<> parse(std::string_view text);
@@ -128,3 +129,25 @@ Task<> sleeps_then_returns() { co_return co_await sleep_for(1); }
 
 // Not a coroutine: already the suggested form.
 Task<> direct(int id) { return fetch(id); }
+
+// A lazy coroutine evaluates its arguments when it starts; the forwarded
+// call would evaluate them when it is called (a new user's reproducer:
+// `send(seq++)` numbered messages in another order). Only arguments that
+// give the same value at both times are forwarded.
+int seq = 0;
+const int kChannel = 7;
+enum { kDefault = 3 };
+struct Sender {
+  int next_id = 0;
+  Client client;
+  Task<> numbered() { co_return co_await client.send(seq++); }    // side effect
+  Task<> by_member() { co_return co_await client.send(next_id); } // member read at start
+  Task<> by_call() { co_return co_await client.send(std::rand()); }
+  Task<> through_ref(const int &n) { co_return co_await client.send(n); } // caller's int, read at start
+  Task<> by_constant() {
+    co_return co_await client.send(kChannel + kDefault); // expected-warning {{only forwards the task of 'send'}}
+  }
+  Task<> by_own_copy(Point p) {
+    co_return co_await client.send(p.x); // expected-warning {{only forwards the task of 'send'}}
+  }
+};
