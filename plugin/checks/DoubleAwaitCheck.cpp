@@ -2,8 +2,9 @@
 //
 // Path sensitivity is kept simple and conservative: events on one variable
 // (await, move, assignment) are taken in source order, and a pair is
-// reported unless the two sit in different arms of the same if/switch/?:, or
-// a jump (return, co_return, break, continue, goto, throw) that always
+// reported unless the two sit in different arms of the same if/switch/?:, in
+// arms of two ifs whose conditions are complementary (`x` and `!x` on a local
+// the body never changes), or a jump (return, co_return, break, continue, goto, throw) that always
 // follows the first event leaves before the second. Loops are not unrolled: a
 // task awaited once in a loop body is not reported.
 //
@@ -13,6 +14,8 @@
 #include "CoroAst.h"
 
 #include "llvm/ADT/MapVector.h"
+
+#include <functional>
 
 using namespace clang;
 
@@ -290,12 +293,113 @@ bool exclusive(const Event &A, const Event &B) {
   return false;
 }
 
+// The condition an if's arm runs under, with `!` peeled off: the then arm of
+// `if (!x)` runs under (x, false). Null for other branches and for an if
+// with an init statement or a condition variable.
+std::pair<const Expr *, bool> armCondition(const Stmt *Branch, int Index) {
+  const auto *If = dyn_cast<IfStmt>(Branch);
+  if (!If || If->getInit() || If->getConditionVariable())
+    return {nullptr, false};
+  const Expr *C = stripImplicit(If->getCond());
+  bool Holds = Index == 0;
+  while (const auto *U = dyn_cast<UnaryOperator>(C)) {
+    if (U->getOpcode() != UO_LNot)
+      break;
+    C = stripImplicit(U->getSubExpr());
+    Holds = !Holds;
+  }
+  return {C, Holds};
+}
+
+// Locals the body changes after their initialisation: assigned, incremented,
+// or their address taken.
+class Mutations : public BodyVisitor<Mutations> {
+public:
+  llvm::DenseSet<const ValueDecl *> Vars;
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      note(B->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
+      note(U->getSubExpr());
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
+    if (C->isAssignmentOp() && C->getNumArgs() > 0)
+      note(C->getArg(0));
+    return true;
+  }
+  bool VisitLambdaExpr(LambdaExpr *L) { // a closure may change what it holds by reference
+    for (const LambdaCapture &C : L->captures())
+      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
+        Vars.insert(C.getCapturedVar());
+    return true;
+  }
+
+private:
+  void note(const Expr *E) {
+    if (const auto *D = dyn_cast<DeclRefExpr>(stripImplicit(E)))
+      Vars.insert(D->getDecl());
+  }
+};
+
+// The condition reads only locals the body never changes, and calls nothing:
+// it has the same value at both ifs.
+bool fixedCondition(const Expr *C, const ASTContext &Ctx, const Mutations &M) {
+  if (C->HasSideEffects(Ctx))
+    return false;
+  bool Fixed = true;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || !Fixed)
+      return;
+    if (isa<CallExpr>(S))
+      Fixed = false;
+    if (const auto *D = dyn_cast<DeclRefExpr>(S)) {
+      const auto *V = dyn_cast<VarDecl>(D->getDecl());
+      if (!isa<EnumConstantDecl>(D->getDecl()) &&
+          (!V || !(V->hasLocalStorage() || isa<ParmVarDecl>(V)) || M.Vars.contains(V) ||
+           V->getType()->isReferenceType()))
+        Fixed = false;
+    }
+    for (const Stmt *Child : S->children())
+      Walk(Child);
+  };
+  Walk(C);
+  return Fixed;
+}
+
+// A and B sit in arms of two ifs whose conditions cannot both hold:
+// `if (fast) ...; if (!fast) ...;` on an unchanged local.
+bool complementary(const Event &A, const Event &B, const ASTContext &Ctx, const Mutations &M) {
+  for (const auto &[SA, IA] : A.Arms) {
+    auto [CA, HA] = armCondition(SA, IA);
+    if (!CA || !fixedCondition(CA, Ctx, M))
+      continue;
+    llvm::FoldingSetNodeID PA;
+    CA->Profile(PA, Ctx, /*Canonical=*/true);
+    for (const auto &[SB, IB] : B.Arms) {
+      auto [CB, HB] = armCondition(SB, IB);
+      if (!CB || SA == SB || HA == HB)
+        continue;
+      llvm::FoldingSetNodeID PB;
+      CB->Profile(PB, Ctx, /*Canonical=*/true);
+      if (PA == PB)
+        return true;
+    }
+  }
+  return false;
+}
+
 } // namespace
 
 void DoubleAwaitCheck::checkCoroutine(const Coroutine &C, Reporter &R) {
   const SourceManager &SM = R.context().getSourceManager();
   EventCollector V;
   V.TraverseStmt(C.Body->getBody());
+  Mutations Changed;
+  Changed.TraverseStmt(C.Body->getBody());
 
   // A jump between A and B that runs whenever A runs, and is not on B's path.
   auto leavesBetween = [&](const Event &A, const Event &B) {
@@ -323,7 +427,8 @@ void DoubleAwaitCheck::checkCoroutine(const Coroutine &C, Reporter &R) {
         // What a second await does is up to the awaiter it produces.
         bool Single = isSingleConsumption(RD, E.Awaiter, Types, E.Lvalue);
         for (const Event *Prev : Consumed) {
-          if (exclusive(*Prev, E) || leavesBetween(*Prev, E))
+          if (exclusive(*Prev, E) || leavesBetween(*Prev, E) ||
+              complementary(*Prev, E, R.context(), Changed))
             continue;
           if (Prev->Kind == EventKind::Await && !Single)
             continue;

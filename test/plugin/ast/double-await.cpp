@@ -78,6 +78,24 @@ Task<> twice_moved() {
   co_await std::move(t);
 }
 
+// `if (c) ... if (!c) ...` is exclusive only while c keeps its value.
+Task<> complementary_but_changed(bool c) {
+  Task<> t = work();
+  if (c) {
+    co_await std::move(t); // expected-note {{first awaited here}}
+    c = false;
+  }
+  if (!c)
+    co_await std::move(t); // expected-warning {{'t' (the task returned by 'work') is awaited a second time}}
+}
+Task<> same_polarity(bool c) {
+  Task<> t = work();
+  if (c)
+    co_await std::move(t); // expected-note {{first awaited here}}
+  if (!!c)
+    co_await std::move(t); // expected-warning {{'t' (the task returned by 'work') is awaited a second time}}
+}
+
 // A lazy task whose awaiter never checks done(), awaited as an lvalue.
 Task<> twice_lvalue() {
   LTask t = load();
@@ -247,4 +265,19 @@ Task<> awaiters() {
   std::suspend_always s;
   co_await s;
   co_await s;
+}
+
+// Two ifs with complementary conditions on an unchanged local (a new
+// user's reproducer): one path awaits it once.
+Task<> complementary(bool fast, int n) {
+  Task<> t = work();
+  if (fast)
+    co_await std::move(t);
+  if (!fast)
+    co_await std::move(t);
+  Task<> u = work();
+  if (!(n > 3))
+    co_await std::move(u);
+  if (n > 3)
+    co_await std::move(u);
 }
