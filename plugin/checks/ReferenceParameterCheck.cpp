@@ -52,19 +52,66 @@ public:
   }
 };
 
-// A temporary of class or array type that the borrowed value can point into.
-class TemporaryFinder : public BodyVisitor<TemporaryFinder> {
-public:
-  bool Found = false;
-  bool VisitMaterializeTemporaryExpr(MaterializeTemporaryExpr *E) {
-    if (E->getStorageDuration() != SD_FullExpression)
-      return true;
-    QualType T = E->getType();
+// Whether the borrowed value E yields (a pointer, a view) can point into a
+// temporary of class or array type: the walk follows only what passes the
+// pointer on (conversions, the object of a member call or operator that
+// returns a reference, pointer or view, the arms of ?:), not a lookup key
+// (`map.at(std::string(k))`) or a condition (`std::string(k).empty() ? a : b`).
+static bool borrowsTemporary(const Expr *E, unsigned Depth = 0) {
+  if (!E || Depth > 32)
+    return false;
+  E = E->IgnoreParens();
+  if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E)) {
+    if (M->getStorageDuration() != SD_FullExpression)
+      return false;
+    QualType T = M->getType();
     if (T->isArrayType() || (classOf(T) && !isStdView(classOf(T))))
-      Found = true;
-    return true;
+      return true;
+    return borrowsTemporary(M->getSubExpr(), Depth + 1);
   }
-};
+  if (isa<ImplicitCastExpr, CXXBindTemporaryExpr, FullExpr, ExplicitCastExpr>(E))
+    return borrowsTemporary(cast<Expr>(*E->child_begin()), Depth + 1);
+  if (const auto *C = dyn_cast<ConditionalOperator>(E))
+    return borrowsTemporary(C->getTrueExpr(), Depth + 1) ||
+           borrowsTemporary(C->getFalseExpr(), Depth + 1);
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->getOpcode() == BO_Comma)
+      return borrowsTemporary(B->getRHS(), Depth + 1);
+    if (B->isAdditiveOp()) // pointer arithmetic
+      return borrowsTemporary(B->getLHS(), Depth + 1) || borrowsTemporary(B->getRHS(), Depth + 1);
+    return false;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return borrowsTemporary(U->getSubExpr(), Depth + 1);
+  if (const auto *M = dyn_cast<MemberExpr>(E))
+    return borrowsTemporary(M->getBase(), Depth + 1);
+  if (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
+    return borrowsTemporary(A->getBase(), Depth + 1);
+  if (const auto *C = dyn_cast<CXXConstructExpr>(E)) // a view built from parts
+    return llvm::any_of(C->arguments(),
+                        [&](const Expr *A) { return borrowsTemporary(A, Depth + 1); });
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    // A result that owns its value is a temporary of its own (above) or a
+    // scalar: only a borrowed result can point into what the call was given.
+    QualType R = Call->getType(); // a reference result makes the call a glvalue
+    bool Borrowed = Call->isGLValue() || R->isPointerType() || isStdView(classOf(R));
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+      // A conversion (`std::string` -> `std::string_view`) or an accessor
+      // (`s.data()`, `s.c_str()`) borrows from its object.
+      if (Borrowed || isa_and_nonnull<CXXConversionDecl>(MC->getMethodDecl()))
+        return borrowsTemporary(MC->getImplicitObjectArgument(), Depth + 1);
+      return false;
+    }
+    if (!Borrowed)
+      return false;
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call); Op && Op->getNumArgs() > 0 &&
+        isa<CXXMethodDecl>(Op->getCalleeDecl()))
+      return borrowsTemporary(Op->getArg(0), Depth + 1); // `tmp[0]`, `*tmp`
+    return llvm::any_of(Call->arguments(),
+                        [&](const Expr *A) { return borrowsTemporary(A, Depth + 1); });
+  }
+  return false;
+}
 
 } // namespace
 
@@ -99,9 +146,7 @@ static bool bindsTemporary(const Expr *Arg, QualType ParamType) {
     const auto *M = dyn_cast<MaterializeTemporaryExpr>(E);
     return M && M->getStorageDuration() == SD_FullExpression;
   }
-  TemporaryFinder F;
-  F.TraverseStmt(const_cast<Expr *>(Arg));
-  return F.Found;
+  return borrowsTemporary(Arg);
 }
 
 void ReferenceParameterCheck::checkCoroutine(const Coroutine &C, Reporter &R) {

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <span>
 #include <vector>
+#include <map>
 
 std::string make();
 std::vector<int> numbers();
@@ -86,6 +87,30 @@ void callers() {
   // expected-warning@+1 {{coroutine 'loop' gets a temporary for its view parameter 'xs'}}
   loop(numbers());
   eager_after(make()); // NOLINT(coroscope-reference-parameter)
+}
+
+// The view points into a temporary only when the temporary passes its
+// pointer on: its data(), a borrowed accessor, an arm of ?:.
+struct Holder {
+  std::string name;
+  const std::string &ref() const;
+};
+Holder holder();
+void borrowed_from_temporary(bool c) {
+  // expected-note@#p2 3 {{parameter 'v' of 'lazy_view' declared here}}
+  // expected-note@#use2 3 {{'v' is read here}}
+  Task<> a = lazy_view(std::string_view(make().data(), 3)); // expected-warning {{gets a temporary for its view parameter 'v'}}
+  Task<> b = lazy_view(holder().ref());                      // expected-warning {{gets a temporary for its view parameter 'v'}}
+  Task<> d = lazy_view(c ? std::string_view("x") : make()); // expected-warning {{gets a temporary for its view parameter 'v'}}
+}
+
+// A temporary used only as a lookup key or in a condition is not what the
+// view points to (a new user's reproducer).
+std::map<std::string, std::string> names;
+void temporary_not_borrowed(std::string_view key) {
+  Task<> a = lazy_view(names.at(std::string(key)));
+  Task<> b = lazy_view(std::string(key).empty() ? std::string_view("none") : std::string_view("some"));
+  Task<> d = lazy_view(names[std::string(key)]);
 }
 
 // A string literal converted to a std::string temporary dangles the same way.
