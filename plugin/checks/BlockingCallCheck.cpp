@@ -71,7 +71,28 @@ const CXXRecordDecl *objectClass(const CXXMemberCallExpr *MC) {
 
 // A duration written as zero (`std::chrono::seconds(0)`, `0ms`,
 // `duration::zero()`): a wait_for with it polls and returns at once.
+// A constant whose every scalar is zero: `duration{0}`, `time_point{}`.
+bool isZeroValue(const APValue &V) {
+  if (V.isInt())
+    return V.getInt().isZero();
+  if (V.isFloat())
+    return V.getFloat().isZero();
+  if (!V.isStruct())
+    return false;
+  for (unsigned I = 0; I < V.getStructNumBases(); ++I)
+    if (!isZeroValue(V.getStructBase(I)))
+      return false;
+  for (unsigned I = 0; I < V.getStructNumFields(); ++I)
+    if (!isZeroValue(V.getStructField(I)))
+      return false;
+  return V.getStructNumFields() + V.getStructNumBases() > 0;
+}
+
 bool isZeroDuration(const ASTContext &Ctx, const Expr *E) {
+  // A constant the compiler can fold (`constexpr auto kPoll = 0ms;`).
+  Expr::EvalResult Folded;
+  if (E && !E->isValueDependent() && E->EvaluateAsRValue(Folded, Ctx) && isZeroValue(Folded.Val))
+    return true;
   for (int Depth = 0; E && Depth < 8; ++Depth) {
     E = E->IgnoreParenImpCasts();
     if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
@@ -151,7 +172,8 @@ void BlockingCallCheck::checkCoroutine(const Coroutine &C, Reporter &R) {
         }
     if (Match.empty())
       continue;
-    if (StringRef(Match).ends_with("_for") && Call->getNumArgs() >= 1 &&
+    if ((StringRef(Match).ends_with("_for") || StringRef(Match).ends_with("_until")) &&
+        Call->getNumArgs() >= 1 &&
         isZeroDuration(R.context(), Call->getArg(Call->getNumArgs() - 1)))
       continue; // a poll: returns at once
     R.warn(name(), Call->getExprLoc(),

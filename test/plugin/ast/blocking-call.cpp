@@ -88,6 +88,19 @@ Task<> polls(std::future<int> &f, std::shared_future<int> &s) {
   while (f.wait_for(std::chrono::milliseconds::zero()) != std::future_status::ready)
     co_await io();
   std::this_thread::sleep_for(std::chrono::nanoseconds(0));
+  // Folded constants and the clock's epoch poll too (a new user's try).
+  constexpr auto kPoll = 0ms;
+  while (f.wait_for(kPoll) != std::future_status::ready)
+    co_await io();
+  while (f.wait_until(std::chrono::steady_clock::time_point{}) != std::future_status::ready)
+    co_await io();
+}
+
+Task<> waits_until_later(std::future<int> &f) {
+  constexpr auto kWait = std::chrono::milliseconds(5);
+  f.wait_for(kWait); // expected-warning {{'std::future::wait_for' blocks}}
+  f.wait_until(std::chrono::steady_clock::now() + kWait); // expected-warning {{'std::future::wait_until' blocks}}
+  co_await io();
 }
 
 // Not a coroutine: blocking is the caller's business.
