@@ -141,6 +141,10 @@ static bool bindsTemporary(const Expr *Arg, QualType ParamType) {
         E = ICE->getSubExpr();
         continue;
       }
+      if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow()) {
+        E = ME->getBase(); // `config().name`: a member of the temporary
+        continue;
+      }
       break;
     }
     const auto *M = dyn_cast<MaterializeTemporaryExpr>(E);

@@ -103,6 +103,12 @@ void borrowed_from_temporary(bool c) {
   Task<> b = lazy_view(holder().ref());                      // expected-warning {{gets a temporary for its view parameter 'v'}}
   Task<> d = lazy_view(c ? std::string_view("x") : make()); // expected-warning {{gets a temporary for its view parameter 'v'}}
 }
+// A member of a temporary dies with it (a new user's reproducer).
+void member_of_temporary() {
+  // expected-note@#p1 {{parameter 's' of 'eager_after' declared here}}
+  // expected-note@#use1 {{'s' is read here}}
+  eager_after(holder().name); // expected-warning {{gets a temporary for its reference parameter 's'}}
+}
 
 // A temporary used only as a lookup key or in a condition is not what the
 // view points to (a new user's reproducer).
