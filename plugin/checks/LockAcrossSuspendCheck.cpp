@@ -52,7 +52,7 @@ bool isLock(QualType T, ArrayRef<std::string> Extra) {
 struct Lock {
   const VarDecl *Var;
   const Stmt *Decl;        // its DeclStmt
-  SourceLocation ScopeEnd; // closing brace of its block
+  SourceLocation ScopeEnd; // closing brace of its block, or end of its if/for
   bool Deferred;           // constructed with std::defer_lock
   std::vector<const ValueDecl *> Mutexes; // what its constructor was given
 };
@@ -148,13 +148,16 @@ public:
 
   bool VisitCompoundStmt(CompoundStmt *S) {
     for (Stmt *Child : S->body())
-      if (auto *DS = dyn_cast<DeclStmt>(Child))
-        for (Decl *D : DS->decls())
-          if (auto *V = dyn_cast<VarDecl>(D);
-              V && isLock(V->getType(), Extra) && !initialisedByCoAwait(V))
-            if (!nonBlockingOnAsyncMutex(V) && !locksNothing(V))
-              Locks.push_back({V, DS, S->getRBracLoc(), isDeferred(V), mutexesOf(V)});
+      declares(Child, S->getRBracLoc());
     return true;
+  }
+  // `if (std::lock_guard g(m); ...)`, `for (std::lock_guard g(m); ...)`:
+  // the guard lives to the end of the statement.
+  bool VisitIfStmt(IfStmt *S) { return declares(S->getInit(), S->getEndLoc()), true; }
+  bool VisitSwitchStmt(SwitchStmt *S) { return declares(S->getInit(), S->getEndLoc()), true; }
+  bool VisitForStmt(ForStmt *S) { return declares(S->getInit(), S->getEndLoc()), true; }
+  bool VisitCXXForRangeStmt(CXXForRangeStmt *S) {
+    return declares(S->getInit(), S->getEndLoc()), true;
   }
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
     if (const CXXMethodDecl *M = C->getMethodDecl(); M && M->getIdentifier() && M->getName() == "swap")
@@ -200,6 +203,14 @@ public:
 
 private:
   ArrayRef<std::string> Extra;
+  void declares(Stmt *S, SourceLocation ScopeEnd) {
+    if (auto *DS = dyn_cast_or_null<DeclStmt>(S))
+      for (Decl *D : DS->decls())
+        if (auto *V = dyn_cast<VarDecl>(D);
+            V && isLock(V->getType(), Extra) && !initialisedByCoAwait(V))
+          if (!nonBlockingOnAsyncMutex(V) && !locksNothing(V))
+            Locks.push_back({V, DS, ScopeEnd, isDeferred(V), mutexesOf(V)});
+  }
   // Whether RD is an async mutex: it has a lock operation to co_await (a
   // method returning an awaitable or a task), unlike std::mutex.
   static bool isAsyncMutex(const CXXRecordDecl *RD) {

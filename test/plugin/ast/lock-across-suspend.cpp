@@ -89,6 +89,21 @@ bool ready;
 
 //===--- should trigger ---===//
 
+// A guard declared in an if/for init statement lives through its body (a
+// new user's reproducer); one whose statement ends before the suspension
+// does not.
+int pending = 0;
+Task<> if_init() {
+  if (std::lock_guard<std::mutex> g(m); pending > 0) { // expected-note {{'g' locked here}}
+    co_await io(); // expected-warning {{coroutine 'if_init' suspends while holding 'g'}}
+  }
+  for (std::lock_guard<std::mutex> f(m); pending > 0; --pending) // expected-note {{'f' locked here}}
+    co_await io(); // expected-warning {{coroutine 'if_init' suspends while holding 'f'}}
+  if (std::lock_guard<std::mutex> done(m); pending > 0)
+    ++pending;
+  co_await io();
+}
+
 Task<> guard() {
   std::lock_guard<std::mutex> g(m); // expected-note {{'g' locked here; release it before the suspension (end its scope, or unlock() a std::unique_lock)}}
   // expected-warning@+1 {{coroutine 'guard' suspends while holding 'g' ('std::lock_guard<std::mutex>'); the mutex stays locked while it is suspended and may be unlocked on another thread after it resumes [-Wcoroscope-lock-across-suspend]}}
