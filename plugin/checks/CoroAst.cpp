@@ -238,18 +238,26 @@ bool isNeverReadyAwaiter(QualType T) {
   return returnsLiteralFalse(findMethod(RD, "await_ready"));
 }
 
-const FunctionDecl *lazyInitialSuspend(const CXXRecordDecl *Task) {
+static const CXXRecordDecl *promiseOf(const CXXRecordDecl *Task) {
   if (!Task)
     return nullptr;
-  const CXXRecordDecl *Promise = nullptr;
   for (const NamedDecl *ND : lookupIn(Task, "promise_type")) {
     if (const auto *RD = dyn_cast<CXXRecordDecl>(ND))
-      Promise = RD;
-    else if (const auto *TD = dyn_cast<TypedefNameDecl>(ND))
-      Promise = classOf(TD->getUnderlyingType());
-    if (Promise)
-      break;
+      return RD;
+    if (const auto *TD = dyn_cast<TypedefNameDecl>(ND))
+      if (const CXXRecordDecl *RD = classOf(TD->getUnderlyingType()))
+        return RD;
   }
+  return nullptr;
+}
+
+bool yieldsValues(const CXXRecordDecl *Task) {
+  const CXXRecordDecl *Promise = promiseOf(Task);
+  return Promise && findMethod(Promise, "yield_value");
+}
+
+const FunctionDecl *lazyInitialSuspend(const CXXRecordDecl *Task) {
+  const CXXRecordDecl *Promise = promiseOf(Task);
   if (!Promise)
     return nullptr;
   const FunctionDecl *Init = findMethod(Promise, "initial_suspend");

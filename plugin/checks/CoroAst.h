@@ -72,6 +72,10 @@ bool isNeverReadyAwaiter(clang::QualType T);
 /// or cannot be told.
 const clang::FunctionDecl *lazyInitialSuspend(const clang::CXXRecordDecl *Task);
 
+/// Whether Task's promise has yield_value(): a generator, iterated, not
+/// awaited.
+bool yieldsValues(const clang::CXXRecordDecl *Task);
+
 /// Whether one coroutine definition starts suspended (its initial awaiter is
 /// never ready), whoever resumes it: its body runs after the call returns,
 /// which is what matters for the lifetime of what it refers to.

@@ -78,14 +78,15 @@ void DiscardedTaskCheck::checkFunctionBody(const FunctionDecl *FD, const Stmt *B
                            (taskKeepsHandle(Task)
                                 ? "; it is destroyed before it starts, so the body of '" +
                                       Callee->getNameAsString() +
-                                      "' never runs (co_await it, or start it)"
+                                      (yieldsValues(Task) ? "' never runs (iterate it)"
+                                                          : "' never runs (co_await it, or start it)")
                                 : "; its type keeps no coroutine handle and its promise hands "
                                   "the handle to no one, so the body of '" +
                                       Callee->getNameAsString() +
                                       "' never runs and its frame leaks"));
     // In a coroutine the likely intent is to await it; it suspends the
     // caller, so it is offered on a note, not applied by -fixit.
-    if (W && !VoidCast && isa_and_nonnull<CoroutineBodyStmt>(Body) &&
+    if (W && !VoidCast && isa_and_nonnull<CoroutineBodyStmt>(Body) && !yieldsValues(Task) &&
         Call->getBeginLoc().isFileID())
       W.note(Call->getBeginLoc(), "co_await it to run it as part of '" + functionName(FD) + "'",
              FixItHint::CreateInsertion(Call->getBeginLoc(), "co_await "));

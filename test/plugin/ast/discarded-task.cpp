@@ -185,6 +185,25 @@ void scheduled_starts() {
   (void)queued();
 }
 
+// A generator is iterated, not awaited: no co_await note.
+struct Gen {
+  struct promise_type {
+    Gen get_return_object() { return Gen{std::coroutine_handle<promise_type>::from_promise(*this)}; }
+    std::suspend_always initial_suspend() noexcept { return {}; } // #gen
+    std::suspend_always final_suspend() noexcept { return {}; }
+    std::suspend_always yield_value(int) noexcept { return {}; }
+    void return_void() {}
+    void unhandled_exception() {}
+  };
+  std::coroutine_handle<promise_type> h;
+};
+Gen numbers();
+Task<> drops_generator() {
+  numbers(); // expected-warning {{the lazy task returned by 'numbers' is discarded; it is destroyed before it starts, so the body of 'numbers' never runs (iterate it)}}
+  // expected-note@#gen {{'Gen' starts suspended}}
+  co_return;
+}
+
 void covered_by_clang() {
   nodiscard(); // expected-warning {{ignoring return value of function declared with 'nodiscard' attribute}}
 }
