@@ -117,6 +117,24 @@ bool sameWhenever(const Expr *E, const FunctionDecl *FD) {
   return true;
 }
 
+// A coroutine's body; in a template pattern, where Sema has not built the
+// coroutine yet, one that contains co_await, co_yield or co_return.
+class CoroutineKeyword : public BodyVisitor<CoroutineKeyword> {
+public:
+  bool Found = false;
+  bool VisitCoreturnStmt(CoreturnStmt *) { return !(Found = true); }
+  bool VisitCoawaitExpr(CoawaitExpr *) { return !(Found = true); }
+  bool VisitDependentCoawaitExpr(DependentCoawaitExpr *) { return !(Found = true); }
+  bool VisitCoyieldExpr(CoyieldExpr *) { return !(Found = true); }
+};
+bool isCoroutineBody(const Stmt *Body) {
+  if (!Body || isa<CoroutineBodyStmt>(Body))
+    return Body != nullptr;
+  CoroutineKeyword K;
+  K.TraverseStmt(const_cast<Stmt *>(Body));
+  return K.Found;
+}
+
 // A by-value parameter whose destructor runs when the frame is destroyed,
 // after the await: work this coroutine does after g has finished.
 bool destroysAfter(const FunctionDecl *FD, ASTContext &Ctx) {
@@ -161,6 +179,15 @@ const CallExpr *forwardedCall(const FunctionDecl *FD, const CoroutineBodyStmt *C
       !Ctx.hasSameUnqualifiedType(Awaited.getCanonicalType(), Own.getCanonicalType()))
     return nullptr;
   if (destroysAfter(FD, Ctx))
+    return nullptr;
+  // A callee seen to be a plain function does its work (or throws) when
+  // called: forwarded, that happens at the call instead of at the await.
+  // One whose body is not seen is taken for the coroutine it usually is.
+  const FunctionDecl *CalleeDef = nullptr;
+  const FunctionDecl *Written =
+      Callee->getTemplateInstantiationPattern() ? Callee->getTemplateInstantiationPattern() : Callee;
+  if ((Callee->hasBody(CalleeDef) || Written->hasBody(CalleeDef)) &&
+      !isCoroutineBody(CalleeDef->getBody()))
     return nullptr;
   for (const Expr *Arg : Call->arguments())
     if (!safe(Arg, FD, false))

@@ -17,6 +17,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
+#include <functional>
+
 using namespace clang;
 
 namespace coroscope {
@@ -51,6 +53,59 @@ public:
     return true;
   }
 };
+
+// What a method of a temporary returns points into that temporary: a std
+// class that owns its elements (a string, a container, an optional, an
+// owning pointer), or a method whose body returns a member of `this` (or a
+// pointer into one). Iterators, views and handles point elsewhere, and a
+// body not seen is not assumed to point inside.
+static bool returnsIntoThis(const Expr *E, unsigned Depth = 0) {
+  if (!E || Depth > 16)
+    return false;
+  E = E->IgnoreParenImpCasts();
+  if (isa<CXXThisExpr>(E))
+    return true;
+  if (const auto *M = dyn_cast<MemberExpr>(E))
+    return !M->isArrow() ? returnsIntoThis(M->getBase(), Depth + 1)
+                         : isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()) &&
+                               !M->getType()->isPointerType();
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return returnsIntoThis(U->getSubExpr(), Depth + 1);
+  if (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
+    return returnsIntoThis(A->getBase(), Depth + 1);
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) // `return name_.c_str();`
+    return returnsIntoThis(MC->getImplicitObjectArgument(), Depth + 1);
+  return false;
+}
+static bool pointsIntoObject(const CXXMethodDecl *M) {
+  if (!M)
+    return false;
+  const CXXRecordDecl *RD = M->getParent();
+  if (RD->isInStdNamespace() && RD->getIdentifier()) {
+    static const StringRef Owners[] = {"basic_string", "vector", "array", "deque", "list",
+                                       "forward_list", "map", "multimap", "set", "multiset",
+                                       "unordered_map", "unordered_multimap", "unordered_set",
+                                       "unordered_multiset", "optional", "unique_ptr",
+                                       "shared_ptr", "expected", "variant", "pair", "tuple",
+                                       "valarray", "basic_stringstream", "basic_ostringstream"};
+    return llvm::is_contained(Owners, RD->getName());
+  }
+  const FunctionDecl *Def = nullptr;
+  const FunctionDecl *F = M->getTemplateInstantiationPattern() ? M->getTemplateInstantiationPattern() : M;
+  if (!F->hasBody(Def))
+    return false;
+  bool Into = false;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || Into)
+      return;
+    if (const auto *R = dyn_cast<ReturnStmt>(S))
+      Into = returnsIntoThis(R->getRetValue());
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(Def->getBody());
+  return Into;
+}
 
 // Whether the borrowed value E yields (a pointer, a view) can point into a
 // temporary of class or array type: the walk follows only what passes the
@@ -97,16 +152,21 @@ static bool borrowsTemporary(const Expr *E, unsigned Depth = 0) {
     bool Borrowed = Call->isGLValue() || R->isPointerType() || isStdView(classOf(R));
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
       // A conversion (`std::string` -> `std::string_view`) or an accessor
-      // (`s.data()`, `s.c_str()`) borrows from its object.
-      if (Borrowed || isa_and_nonnull<CXXConversionDecl>(MC->getMethodDecl()))
+      // (`s.data()`, `s.c_str()`) borrows from its object, if the object
+      // holds what it points to.
+      if ((Borrowed || isa_and_nonnull<CXXConversionDecl>(MC->getMethodDecl())) &&
+          pointsIntoObject(MC->getMethodDecl()))
         return borrowsTemporary(MC->getImplicitObjectArgument(), Depth + 1);
       return false;
     }
     if (!Borrowed)
       return false;
     if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call); Op && Op->getNumArgs() > 0 &&
-        isa<CXXMethodDecl>(Op->getCalleeDecl()))
-      return borrowsTemporary(Op->getArg(0), Depth + 1); // `tmp[0]`, `*tmp`
+        isa<CXXMethodDecl>(Op->getCalleeDecl())) {
+      if (!pointsIntoObject(cast<CXXMethodDecl>(Op->getCalleeDecl())))
+        return false; // `it->second`, `*it`: an iterator points elsewhere
+      return borrowsTemporary(Op->getArg(0), Depth + 1); // `tmp[0]`, `*opt`
+    }
     return llvm::any_of(Call->arguments(),
                         [&](const Expr *A) { return borrowsTemporary(A, Depth + 1); });
   }

@@ -151,3 +151,20 @@ struct Sender {
     co_return co_await client.send(p.x); // expected-warning {{only forwards the task of 'send'}}
   }
 };
+
+// A callee seen to be a plain function may work or throw when called, not
+// when awaited (a new user's reproducer: `checked(x)` throws on a negative
+// x, and forwarding moves the throw out of the caller's try).
+Task<> computed(int x);
+Task<> checked(int x) {
+  if (x < 0)
+    throw 1;
+  return computed(x);
+}
+Task<> via_plain_function(int x) { co_return co_await checked(x); }
+template <class T> Task<> templ_coroutine(T x) { co_await fetch(x); } // expected-warning {{only forwards the task of 'fetch'}}
+template <class T> Task<> templ_plain(T x) { return fetch(x); }
+Task<> via_templates(int x) {
+  co_return co_await templ_coroutine(x); // expected-warning {{only forwards the task of 'templ_coroutine'}}
+}
+Task<> via_template_plain(int x) { co_return co_await templ_plain(x); }

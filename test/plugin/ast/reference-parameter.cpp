@@ -93,7 +93,8 @@ void callers() {
 // pointer on: its data(), a borrowed accessor, an arm of ?:.
 struct Holder {
   std::string name;
-  const std::string &ref() const;
+  const std::string &ref() const { return name; }
+  const char *elsewhere() const; // body not seen: not assumed to point inside
 };
 Holder holder();
 void borrowed_from_temporary(bool c) {
@@ -117,6 +118,8 @@ void temporary_not_borrowed(std::string_view key) {
   Task<> a = lazy_view(names.at(std::string(key)));
   Task<> b = lazy_view(std::string(key).empty() ? std::string_view("none") : std::string_view("some"));
   Task<> d = lazy_view(names[std::string(key)]);
+  Task<> e = lazy_view(names.find(std::string(key))->second); // the iterator points into names
+  Task<> f = lazy_view(holder().elsewhere());
 }
 
 // A string literal converted to a std::string temporary dangles the same way.
