@@ -16,6 +16,8 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 
+#include <functional>
+
 using namespace clang;
 
 namespace coroscope {
@@ -227,6 +229,34 @@ bool mayHoldTask(QualType T, const CXXRecordDecl *Task) {
 
 static bool isStd(const CXXRecordDecl *RD, StringRef Name) {
   return RD && RD->isInStdNamespace() && RD->getIdentifier() && RD->getName() == Name;
+}
+
+bool bodyCalls(const CXXRecordDecl *RD, StringRef Method, StringRef Name) {
+  const FunctionDecl *M = RD ? findMethod(RD, Method) : nullptr;
+  if (!M)
+    return false;
+  if (const FunctionDecl *Pattern = M->getTemplateInstantiationPattern())
+    M = Pattern;
+  const FunctionDecl *Def = nullptr;
+  if (!M->hasBody(Def))
+    return false;
+  bool Found = false;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || Found)
+      return;
+    DeclarationName N;
+    if (const auto *ME = dyn_cast<MemberExpr>(S))
+      N = ME->getMemberDecl()->getDeclName();
+    else if (const auto *DM = dyn_cast<CXXDependentScopeMemberExpr>(S))
+      N = DM->getMember();
+    else if (const auto *UM = dyn_cast<UnresolvedMemberExpr>(S))
+      N = UM->getMemberName();
+    Found = N.getAsIdentifierInfo() && N.getAsIdentifierInfo()->getName() == Name;
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(Def->getBody());
+  return Found;
 }
 
 bool isNeverReadyAwaiter(QualType T) {

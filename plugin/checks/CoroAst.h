@@ -63,6 +63,10 @@ bool returnsLiteralFalse(const clang::FunctionDecl *Method);
 /// class whose await_ready() body is `return false;`.
 bool isNeverReadyAwaiter(clang::QualType T);
 
+/// Whether RD's method Method (own or inherited, its body as written)
+/// names a member Name: `h.done()` in an await_suspend.
+bool bodyCalls(const clang::CXXRecordDecl *RD, llvm::StringRef Method, llvm::StringRef Name);
+
 /// For a coroutine return type Task (its nested promise_type), the
 /// promise's initial_suspend() when it returns a never-ready awaiter that
 /// parks the handle and the promise hands the handle to no one but the task

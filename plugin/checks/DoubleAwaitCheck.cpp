@@ -138,7 +138,9 @@ bool isSingleConsumption(const CXXRecordDecl *RD, QualType Awaiter,
   // A lazy task whose awaiter never asks whether the task already finished
   // (await_ready() is `return false;`): a second await re-enters a finished
   // frame. Case 01 of ../shared/cases/static is this shape.
-  return lazyInitialSuspend(RD) && !Awaiter.isNull() && isNeverReadyAwaiter(Awaiter);
+  // One whose await_suspend asks done() before running it is not that shape.
+  return lazyInitialSuspend(RD) && !Awaiter.isNull() && isNeverReadyAwaiter(Awaiter) &&
+         !bodyCalls(classOf(Awaiter), "await_suspend", "done");
 }
 
 namespace {

@@ -105,7 +105,20 @@ bool sameWhenever(const Expr *E, const FunctionDecl *FD) {
     return llvm::all_of(llvm::drop_begin(CE->arguments(), CE->getConstructor()->isCopyOrMoveConstructor()),
                         [&](const Expr *A) { return sameWhenever(A, FD); });
   }
-  if (isa<CallExpr>(E) || isa<CXXNewExpr, CXXDeleteExpr, CXXThrowExpr, StmtExpr, LambdaExpr>(E))
+  // A std function that only builds a pointer or a view from its arguments
+  // (`std::as_bytes(std::span{buf})`, `std::data(v)`): no state of its own.
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *F = Call->getDirectCallee();
+    QualType R = Call->getType();
+    const CXXRecordDecl *RD = classOf(R);
+    bool View = R->isPointerType() ||
+                (RD && RD->isInStdNamespace() && RD->getIdentifier() &&
+                 (RD->getName() == "span" || RD->getName() == "basic_string_view"));
+    if (!F || !F->isInStdNamespace() || isa<CXXMethodDecl>(F) || !View)
+      return false;
+    return llvm::all_of(Call->arguments(), [&](const Expr *A) { return sameWhenever(A, FD); });
+  }
+  if (isa<CXXNewExpr, CXXDeleteExpr, CXXThrowExpr, StmtExpr, LambdaExpr>(E))
     return false;
   if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->isIncrementDecrementOp())
     return false;

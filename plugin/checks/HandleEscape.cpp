@@ -54,7 +54,7 @@ StringRef calleeName(const CallExpr *Call) {
     N = M->getMember();
   else if (const auto *M = dyn_cast<MemberExpr>(Callee))
     N = M->getMemberDecl()->getDeclName();
-  return N.isIdentifier() ? N.getAsIdentifierInfo()->getName() : StringRef();
+  return N.getAsIdentifierInfo() ? N.getAsIdentifierInfo()->getName() : StringRef();
 }
 
 // The object of a member call `x.f()`, or null.

@@ -171,3 +171,21 @@ void user_owning() {
   d(); // expected-warning {{the lazy task returned by 'd' is discarded; it is destroyed before it starts}}
   e(); // expected-warning {{the lazy task returned by 'e' is discarded; it is destroyed before it starts}}
 }
+
+// Through a function pointer: an unknown callee that gets the promise keeps
+// it (and naming it must not crash the check).
+void (*on_new_frame)(void *) = nullptr;
+struct Hooked {
+  struct promise_type {
+    Hooked get_return_object() {
+      on_new_frame(this);
+      return {};
+    }
+    std::suspend_always initial_suspend() noexcept { return {}; }
+    std::suspend_always final_suspend() noexcept { return {}; }
+    void return_void() {}
+    void unhandled_exception() {}
+  };
+};
+Hooked hooked();
+void user_hooked() { hooked(); }

@@ -281,3 +281,34 @@ Task<> complementary(bool fast, int n) {
   if (n > 3)
     co_await std::move(u);
 }
+
+// await_ready() is `return false;`, but await_suspend asks done() and runs
+// the task only once (a new user's reproducer): a second await is fine.
+struct RTask {
+  struct promise_type {
+    RTask get_return_object() { return RTask{std::coroutine_handle<promise_type>::from_promise(*this)}; }
+    std::suspend_always initial_suspend() noexcept { return {}; }
+    std::suspend_always final_suspend() noexcept { return {}; }
+    void return_void() {}
+    void unhandled_exception() { std::terminate(); }
+  };
+  std::coroutine_handle<promise_type> h;
+  explicit RTask(std::coroutine_handle<promise_type> h) : h(h) {}
+  struct Awaiter {
+    std::coroutine_handle<promise_type> h;
+    bool await_ready() noexcept { return false; }
+    bool await_suspend(std::coroutine_handle<>) {
+      if (!h.done())
+        h.resume();
+      return false;
+    }
+    void await_resume() noexcept {}
+  };
+  Awaiter operator co_await() & noexcept { return Awaiter{h}; }
+};
+RTask compute();
+Task<> asks_done() {
+  RTask t = compute();
+  co_await t;
+  co_await t;
+}

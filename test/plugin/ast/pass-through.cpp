@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 #include <cstdlib>
+#include <span>
+#include <vector>
 
 Task<> fetch(int id);
 Task<> parse(std::string_view text);
@@ -146,6 +148,10 @@ struct Sender {
   Task<> through_ref(const int &n) { co_return co_await client.send(n); } // caller's int, read at start
   Task<> by_constant() {
     co_return co_await client.send(kChannel + kDefault); // expected-warning {{only forwards the task of 'send'}}
+  }
+  Task<> send_bytes(std::span<const std::byte> bytes);
+  Task<> by_view_of_ref(const std::vector<int> &v) { // a view built by std from the caller's vector
+    co_return co_await send_bytes(std::as_bytes(std::span{v})); // expected-warning {{only forwards the task of 'send_bytes'}}
   }
   Task<> by_own_copy(Point p) {
     co_return co_await client.send(p.x); // expected-warning {{only forwards the task of 'send'}}
