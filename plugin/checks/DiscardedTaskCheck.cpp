@@ -1,8 +1,8 @@
 //===- DiscardedTaskCheck.cpp - A lazy task created and dropped -----------===//
 //
 // "Discarded" is decided syntactically: the call is a statement of its own
-// (in a block, an if/loop body, a case or label) or the operand of a cast to
-// void. A task stored in a variable and never awaited is not reported here
+// (in a block, an if/loop body, a case or label), an arm of a ?: that is one,
+// the operand of a cast to void, or assigned to std::ignore. A task stored in a variable and never awaited is not reported here
 // (the run-time never-started check finds it). A task type whose promise or
 // initial awaiter passes the handle on (a scheduled start) is not lazy, see
 // lazyInitialSuspend().
@@ -21,7 +21,8 @@ namespace {
 
 class DiscardFinder : public BodyVisitor<DiscardFinder> {
 public:
-  std::vector<std::pair<const Expr *, bool>> Discarded; // expression, cast to void
+  enum How { Statement, Arm, VoidCast, Ignored };
+  std::vector<std::pair<const Expr *, How>> Discarded;
 
   bool VisitCompoundStmt(CompoundStmt *S) {
     for (Stmt *Child : S->body())
@@ -37,17 +38,33 @@ public:
   bool VisitLabelStmt(LabelStmt *S) { return statement(S->getSubStmt()), true; }
   bool VisitExplicitCastExpr(ExplicitCastExpr *E) {
     if (E->getTypeAsWritten()->isVoidType())
-      Discarded.push_back({E->getSubExpr(), true});
+      Discarded.push_back({E->getSubExpr(), VoidCast});
     return true;
   }
 
 private:
   void statement(Stmt *S) {
-    if (const auto *E = dyn_cast_or_null<Expr>(S)) {
-      const Expr *Inner = stripImplicit(E);
-      if (!isa<ExplicitCastExpr>(Inner)) // (void)f() is seen by VisitExplicitCastExpr
-        Discarded.push_back({Inner, false});
+    if (const auto *E = dyn_cast_or_null<Expr>(S))
+      value(stripImplicit(E));
+  }
+  // A value computed and dropped: the statement itself, both arms of a ?:,
+  // what is assigned to std::ignore.
+  void value(const Expr *Inner, How H = Statement) {
+    if (const auto *C = dyn_cast<ConditionalOperator>(Inner)) {
+      value(stripImplicit(C->getTrueExpr()), Arm);
+      value(stripImplicit(C->getFalseExpr()), Arm);
+    } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Inner);
+               Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
+               isStdIgnore(Op->getArg(0))) {
+      Discarded.push_back({stripImplicit(Op->getArg(1)), Ignored});
+    } else if (!isa<ExplicitCastExpr>(Inner)) { // (void)f() is seen by VisitExplicitCastExpr
+      Discarded.push_back({Inner, H});
     }
+  }
+  static bool isStdIgnore(const Expr *E) {
+    const auto *D = dyn_cast<DeclRefExpr>(stripImplicit(E));
+    return D && D->getDecl()->isInStdNamespace() && D->getDecl()->getIdentifier() &&
+           D->getDecl()->getName() == "ignore";
   }
 };
 
@@ -57,7 +74,9 @@ void DiscardedTaskCheck::checkFunctionBody(const FunctionDecl *FD, const Stmt *B
                                            Reporter &R) {
   DiscardFinder F;
   F.TraverseStmt(const_cast<Stmt *>(Body));
-  for (const auto &[E, VoidCast] : F.Discarded) {
+  for (const auto &[E, How] : F.Discarded) {
+    // Clang's -Wunused-result is silent on these.
+    bool Explicit = How == DiscardFinder::VoidCast || How == DiscardFinder::Ignored;
     const auto *Call = dyn_cast<CallExpr>(stripImplicit(E));
     if (!Call)
       continue;
@@ -69,12 +88,14 @@ void DiscardedTaskCheck::checkFunctionBody(const FunctionDecl *FD, const Stmt *B
     const FunctionDecl *Init = lazyInitialSuspend(Task);
     if (!Init)
       continue;
-    if (!VoidCast && Call->hasUnusedResultAttr(R.context()))
+    if (!Explicit && Call->hasUnusedResultAttr(R.context()))
       continue; // Clang's own -Wunused-result reports it
     std::string TypeName = T.getUnqualifiedType().getAsString(R.context().getPrintingPolicy());
     Finding W = R.warn(name(), Call->getBeginLoc(),
                        "the lazy task returned by '" + Callee->getNameAsString() + "' is " +
-                           (VoidCast ? "cast to void" : "discarded") +
+                           (How == DiscardFinder::VoidCast  ? "cast to void"
+                            : How == DiscardFinder::Ignored ? "assigned to std::ignore"
+                                                            : "discarded") +
                            (taskKeepsHandle(Task)
                                 ? "; it is destroyed before it starts, so the body of '" +
                                       Callee->getNameAsString() +
@@ -86,7 +107,8 @@ void DiscardedTaskCheck::checkFunctionBody(const FunctionDecl *FD, const Stmt *B
                                       "' never runs and its frame leaks"));
     // In a coroutine the likely intent is to await it; it suspends the
     // caller, so it is offered on a note, not applied by -fixit.
-    if (W && !VoidCast && isa_and_nonnull<CoroutineBodyStmt>(Body) && !yieldsValues(Task) &&
+    if (W && How == DiscardFinder::Statement && isa_and_nonnull<CoroutineBodyStmt>(Body) &&
+        !yieldsValues(Task) &&
         Call->getBeginLoc().isFileID())
       W.note(Call->getBeginLoc(), "co_await it to run it as part of '" + functionName(FD) + "'",
              FixItHint::CreateInsertion(Call->getBeginLoc(), "co_await "));

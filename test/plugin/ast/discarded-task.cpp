@@ -8,10 +8,11 @@
 // RUN: %clangxx -fplugin=%coroscope_plugin -fsyntax-only -w %s 2>&1 | count 0
 // In a coroutine, a note offers `co_await` as a fix-it; elsewhere there is none.
 // RUN: %clangxx -fplugin=%coroscope_plugin -fsyntax-only -fdiagnostics-parseable-fixits %s 2>&1 | FileCheck %s --check-prefix=FIXIT --implicit-check-not=fix-it:
-// FIXIT: fix-it:"{{.*}}discarded-task.cpp":{[[#@LINE+25]]:5-[[#@LINE+25]]:5}:"co_await "
+// FIXIT: fix-it:"{{.*}}discarded-task.cpp":{[[#@LINE+26]]:5-[[#@LINE+26]]:5}:"co_await "
 // ERR: error: the lazy task returned by 'flush' is discarded{{.*}}[-Werror,-Wcoroscope-discarded-task]
 #include "Inputs/tasks.h"
 #include <deque>
+#include <tuple>
 #include <functional>
 #include <vector>
 
@@ -25,7 +26,7 @@ struct Service {
 
 //===--- should trigger ---===//
 
-// expected-note@Inputs/tasks.h:* 3 {{'Task<>' starts suspended: its promise's initial_suspend() returns 'std::suspend_always'}}
+// expected-note@Inputs/tasks.h:* 6 {{'Task<>' starts suspended: its promise's initial_suspend() returns 'std::suspend_always'}}
 void plain() {
   // expected-warning@+1 {{the lazy task returned by 'flush' is discarded; it is destroyed before it starts, so the body of 'flush' never runs (co_await it, or start it) [-Wcoroscope-discarded-task]}}
   flush();
@@ -69,6 +70,12 @@ ViaLocal<int> via_local();
 void discarded_via_local() {
   via_local(); // expected-warning {{the lazy task returned by 'via_local' is discarded; it is destroyed before it starts}}
   // expected-note@#vialocal {{'ViaLocal<int>' starts suspended}}
+}
+
+// Dropped through std::ignore or a ?: statement (a new user's try).
+void ignored(bool fast) {
+  std::ignore = flush(); // expected-warning {{the lazy task returned by 'flush' is assigned to std::ignore}}
+  fast ? flush() : flush(); // expected-warning 2 {{the lazy task returned by 'flush' is discarded}}
 }
 
 void suppressed() {
