@@ -460,7 +460,7 @@ void LogModel::onResume(const Event &e, ThreadState &t) {
     ++s.site->waits;
     if (s.site->inBody())
       ++f.body_waits;
-    else if (s.site->kind == kSiteInitial && e.thread != f.thread)
+    else if (s.site->kind == kSiteInitial && (e.thread != f.thread || t.await_depth == 0))
       f.scheduled_start = true;
   }
   f.open.reset();
@@ -492,6 +492,8 @@ void LogModel::process(const Event &e) {
       t.current = t.resumers.back();
       t.resumers.pop_back();
     }
+    if (t.resumers.size() + 1 < t.await_depth)
+      t.await_depth = 0; // the call that ran that await_suspend has returned
     break;
   case kEvResumeEnter:
   case kEvDestroyEnter:
@@ -502,6 +504,10 @@ void LogModel::process(const Event &e) {
   case kEvAwaitReady:
   case kEvAwaitSuspend:
   case kEvAwaitCancel:
+    if (e.kind == kEvAwaitSuspend)
+      t.await_depth = t.resumers.size() + 1;
+    else if (e.kind == kEvAwaitCancel)
+      t.await_depth = 0;
     onSuspendSite(e, t);
     break;
   case kEvFrameResume:

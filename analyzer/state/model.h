@@ -62,6 +62,10 @@ private:
     std::vector<Activation> stack;
     uint64_t current = 0;          ///< frame whose code runs now, 0 if none
     std::vector<uint64_t> resumers; ///< `current` of each ramp/resume() entered
+    /// resumers.size() + 1 at the last await_suspend still running on this
+    /// thread (what it resumes, directly or by symmetric transfer, is run on
+    /// demand), 0 when none is.
+    size_t await_depth = 0;
     bool alloc_pending = false; ///< a FrameAlloc or FrameElided awaits its FrameBegin
     bool alloc_heap = false;    ///< it was a FrameAlloc
     uint64_t alloc_frame = 0;
@@ -105,7 +109,9 @@ private:
     const SiteStats *last_body_site = nullptr;
     uint32_t children = 0;
     bool forwarded = false; ///< a child lived exactly across its one await
-    bool scheduled_start = false; ///< resumed from its initial suspend on another thread
+    /// resumed from its initial suspend on another thread, or on its own
+    /// thread by no await (an executor's loop)
+    bool scheduled_start = false;
     bool outlived_parent = false; ///< made a chain's top: its parent ended first
     // Only on a top-level frame: its chain.
     uint64_t nested = 0;
