@@ -420,6 +420,15 @@ void LogModel::onSuspendSite(const Event &e, ThreadState &t) {
   }
   if (e.kind == kEvAwaitSuspend && t.current == e.frame)
     t.current = 0; // whoever runs next says so (FrameResume, end of a ramp/resume())
+  // An initial suspend point parks a frame being created (perhaps inside
+  // another await_suspend, which must stay the one in flight); any other
+  // await_suspend runs what it resumes on demand.
+  if (r.kind != kSiteInitial) {
+    if (e.kind == kEvAwaitSuspend)
+      t.await_depth = t.resumers.size() + 1;
+    else if (e.kind == kEvAwaitCancel)
+      t.await_depth = 0;
+  }
   if (!f || f->completed)
     return;
   if (r.site->inBody() && e.kind != kEvAwaitCancel) {
@@ -504,10 +513,6 @@ void LogModel::process(const Event &e) {
   case kEvAwaitReady:
   case kEvAwaitSuspend:
   case kEvAwaitCancel:
-    if (e.kind == kEvAwaitSuspend)
-      t.await_depth = t.resumers.size() + 1;
-    else if (e.kind == kEvAwaitCancel)
-      t.await_depth = 0;
     onSuspendSite(e, t);
     break;
   case kEvFrameResume:

@@ -184,6 +184,24 @@ public:
     return true;
   }
 
+  bool TraverseCoawaitExpr(CoawaitExpr *E) {
+    ++InAwait;
+    bool Ok = Base::TraverseCoawaitExpr(E);
+    --InAwait;
+    return Ok;
+  }
+  // A non-const method called on the task object on its own (not as part of
+  // an await: `g.reset(); g.add(t);`) may re-arm it for another await.
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
+    const CXXMethodDecl *M = C->getMethodDecl();
+    if (InAwait || !M || M->isConst() || M->getRefQualifier() == RQ_RValue ||
+        M->getOverloadedOperator() == OO_Coawait || isa<CXXConversionDecl>(M))
+      return true;
+    if (const VarDecl *V = varOf(stripImplicit(C->getImplicitObjectArgument())))
+      add(V, EventKind::Assign, C);
+    return true;
+  }
+
   bool VisitCallExpr(CallExpr *C) {
     if (const Expr *Moved = movedOperand(C)) {
       if (!AwaitedMoves.count(C))
@@ -279,6 +297,7 @@ private:
 
   std::vector<std::pair<const Stmt *, int>> Arms;
   llvm::DenseSet<const Expr *> AwaitedMoves;
+  int InAwait = 0;
 };
 
 bool isPrefix(const std::vector<std::pair<const Stmt *, int>> &P,

@@ -312,3 +312,33 @@ Task<> asks_done() {
   co_await t;
   co_await t;
 }
+
+// A reusable group, re-armed by non-const methods between two awaits
+// (TooManyCooks' spawn_group: `sg.reset(); sg.add(...)`): not a double await.
+struct Group {
+  void add(Task<> t);
+  void reset();
+  bool empty() const;
+  struct Awaiter {
+    bool await_ready() noexcept { return false; }
+    void await_suspend(std::coroutine_handle<>) noexcept {}
+    void await_resume() noexcept {}
+  };
+  Awaiter operator co_await() && noexcept;
+};
+Group make_group();
+Task<> reused_group() {
+  Group g = make_group();
+  g.add(work());
+  co_await std::move(g);
+  g.reset();
+  g.add(work());
+  co_await std::move(g);
+}
+Task<> group_read_only() {
+  Group g = make_group();
+  co_await std::move(g); // expected-note {{first awaited here}}
+  if (!g.empty()) // a const method re-arms nothing
+    co_return;
+  co_await std::move(g); // expected-warning {{'g' (the task returned by 'make_group') is awaited a second time}}
+}
