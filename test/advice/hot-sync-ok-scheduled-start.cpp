@@ -1,10 +1,14 @@
-// EXPECT: always-waits submit line 67
+// EXPECT: always-waits submit line 72
 // Look-alike of hot-sync.cpp (concurrencpp's submit, async_simple's via): a coroutine whose
 // body never waits, but whose initial suspend point posts the frame to a worker thread. Each
 // call waits for the worker to pick it up: no ready-value fast path can answer it, so it is
-// always-waits advice, never hot-sync.
+// always-waits advice, never hot-sync. Run with `same-thread`, the loop runs on the calling
+// thread after the calls (a single-threaded event loop, as asio's io_context or a GUI loop; a
+// new user's reproducer): the frame is still picked up later, from no await.
 // RUN: %run_case -O2 %s %t
 // RUN: %coroscope report %t.log | FileCheck %s --implicit-check-not='[hot-sync]'
+// RUN: %run_case -O2 %s %t.same same-thread
+// RUN: %coroscope report %t.same.log | FileCheck %s --implicit-check-not='[hot-sync]'
 // CHECK: advice: [always-waits] 'submit()' waited in 100 % of its 2000 calls
 #include <condition_variable>
 #include <coroutine>
@@ -12,6 +16,7 @@
 #include <deque>
 #include <exception>
 #include <mutex>
+#include <string_view>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -66,12 +71,16 @@ struct Job {
 
 Job submit(int x) { co_return x * 2; }
 
-int main() {
+int main(int argc, char** argv) {
   constexpr int kCalls = 2000;
   std::vector<Job> jobs;
   for (int i = 0; i < kCalls; ++i) jobs.push_back(submit(i));
-  std::thread t([] { g_worker.run(kCalls); });
-  t.join();
+  if (argc > 1 && std::string_view(argv[1]) == "same-thread") {
+    g_worker.run(kCalls);
+  } else {
+    std::thread t([] { g_worker.run(kCalls); });
+    t.join();
+  }
   long sum = 0;
   for (Job& j : jobs) sum += j.h.promise().value;
   std::printf("sum=%ld\n", sum);
