@@ -231,14 +231,19 @@ static bool isStd(const CXXRecordDecl *RD, StringRef Name) {
   return RD && RD->isInStdNamespace() && RD->getIdentifier() && RD->getName() == Name;
 }
 
+const FunctionDecl *writtenDefinition(const FunctionDecl *FD) {
+  if (!FD)
+    return nullptr;
+  if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
+    FD = Pattern;
+  const FunctionDecl *Def = nullptr;
+  return FD->hasBody(Def) ? Def : nullptr;
+}
+
 bool bodyCalls(const CXXRecordDecl *RD, StringRef Method, StringRef Name) {
   const FunctionDecl *M = RD ? findMethod(RD, Method) : nullptr;
-  if (!M)
-    return false;
-  if (const FunctionDecl *Pattern = M->getTemplateInstantiationPattern())
-    M = Pattern;
-  const FunctionDecl *Def = nullptr;
-  if (!M->hasBody(Def))
+  const FunctionDecl *Def = writtenDefinition(M);
+  if (!Def)
     return false;
   bool Found = false;
   std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {

@@ -63,6 +63,11 @@ bool returnsLiteralFalse(const clang::FunctionDecl *Method);
 /// class whose await_ready() body is `return false;`.
 bool isNeverReadyAwaiter(clang::QualType T);
 
+/// The body of FD as written: a template member's pattern (the same in
+/// every translation unit, instantiated or not), else FD's own definition.
+/// Null when no body is seen.
+const clang::FunctionDecl *writtenDefinition(const clang::FunctionDecl *FD);
+
 /// Whether RD's method Method (own or inherited, its body as written)
 /// names a member Name: `h.done()` in an await_suspend.
 bool bodyCalls(const clang::CXXRecordDecl *RD, llvm::StringRef Method, llvm::StringRef Name);

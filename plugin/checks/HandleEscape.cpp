@@ -31,16 +31,6 @@ bool isHandleType(QualType T) {
   return RD && RD->getIdentifier() && RD->getName() == "coroutine_handle";
 }
 
-// The body that was written: a template member's pattern, else FD's own.
-const FunctionDecl *writtenDefinition(const FunctionDecl *FD) {
-  if (!FD)
-    return nullptr;
-  if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
-    FD = Pattern;
-  const FunctionDecl *Def = nullptr;
-  return FD->hasBody(Def) ? Def : nullptr;
-}
-
 StringRef calleeName(const CallExpr *Call) {
   if (const FunctionDecl *FD = Call->getDirectCallee())
     return FD->getIdentifier() ? FD->getName() : StringRef();

@@ -90,9 +90,8 @@ static bool pointsIntoObject(const CXXMethodDecl *M) {
                                        "valarray", "basic_stringstream", "basic_ostringstream"};
     return llvm::is_contained(Owners, RD->getName());
   }
-  const FunctionDecl *Def = nullptr;
-  const FunctionDecl *F = M->getTemplateInstantiationPattern() ? M->getTemplateInstantiationPattern() : M;
-  if (!F->hasBody(Def))
+  const FunctionDecl *Def = writtenDefinition(M);
+  if (!Def)
     return false;
   bool Into = false;
   std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
