@@ -208,8 +208,6 @@ public:
         return carriesHandle(Conv->getImplicitObjectArgument());
     if (const auto *Call = dyn_cast<CallExpr>(E)) {
       StringRef Name = calleeName(Call);
-      if (Name == "from_promise")
-        return llvm::any_of(Call->arguments(), [&](const Expr *A) { return carriesHandle(A); });
       if (Name == "address")
         return carriesHandle(memberBase(Call));
       if (isTransparent(Name))
