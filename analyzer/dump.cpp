@@ -63,6 +63,7 @@ const char *chunkKindName(uint32_t kind) {
   case kChunkLiveFrames: return "live_frames";
   case kChunkModules: return "modules";
   case kChunkPackedEvents: return "packed_events";
+  case kChunkProfile: return "profile";
   }
   return nullptr;
 }
@@ -91,7 +92,8 @@ void dumpLog(const std::string &path, std::ostream &os) {
   os << "header magic=" << hex(h.magic) << " version=" << h.version
      << " header_size=" << h.header_size << " pid=" << h.pid
      << " flags=" << hex(h.flags)
-     << ((h.flags & kFlagTscTimestamps) ? " tsc" : "") << "\n";
+     << ((h.flags & kFlagTscTimestamps) ? " tsc" : "")
+     << ((h.flags & kFlagProfile) ? " profile" : "") << "\n";
   ChunkRef c;
   while (r.nextChunk(c)) {
     // Read these before printing the chunk line so a corrupt one leaves no
@@ -99,7 +101,10 @@ void dumpLog(const std::string &path, std::ostream &os) {
     FindingData finding;
     std::vector<LiveFrame> frames;
     std::vector<Module> modules;
-    if (c.kind == kChunkFinding)
+    ProfileData profile;
+    if (c.kind == kChunkProfile)
+      profile = r.readProfile(c);
+    else if (c.kind == kChunkFinding)
       finding = r.readFinding(c);
     else if (c.kind == kChunkLiveFrames)
       frames = r.readLiveFrames(c);
@@ -110,6 +115,32 @@ void dumpLog(const std::string &path, std::ostream &os) {
        << (name ? name : ("unknown(" + std::to_string(c.kind) + ")"))
        << " payload=" << c.payload_bytes;
     switch (c.kind) {
+    case kChunkProfile: {
+      const ProfileHeader &ph = profile.header;
+      os << " version=" << ph.version << " functions=" << ph.functions << " sites=" << ph.sites
+         << " threads=" << ph.threads << " sample_first=" << ph.sample_first
+         << " sample_every=" << ph.sample_every << " untracked=" << ph.untracked
+         << " started_ns=" << ph.started_ns << " written_ns=" << ph.written_ns << "\n";
+      for (const ProfileFunctionData &f : profile.functions) {
+        const ProfileFunction &p = f.record;
+        os << "  function site=" << p.site << " calls=" << p.calls << " heap=" << p.heap_frames
+           << " heap_bytes=" << p.heap_bytes << " heap_min=" << p.heap_min
+           << " heap_max=" << p.heap_max << " elided=" << p.elided_frames
+           << " elided_bytes=" << p.elided_bytes << " elided_min=" << p.elided_min
+           << " elided_max=" << p.elided_max << " completed=" << p.completed
+           << " sync=" << p.sync_completions << " sync_scheduled=" << p.sync_scheduled_starts
+           << " frees=" << p.frees << " sampled=" << p.sampled
+           << " busy_total_ns=" << p.busy_total_ns
+           << " suspended_total_ns=" << p.suspended_total_ns << "\n";
+        for (auto [name, buckets] : {std::pair{"busy", &f.busy}, {"suspended", &f.suspended}})
+          for (const ProfileBucket &b : *buckets)
+            os << "    " << name << " value_ns=" << b.value_ns << " count=" << b.count << "\n";
+      }
+      for (const ProfileSite &p : profile.sites)
+        os << "  site site=" << p.site << " ready=" << p.ready << " suspend=" << p.suspend
+           << " cancel=" << p.cancel << " waits=" << p.waits << "\n";
+      break;
+    }
     case kChunkClock: {
       ClockSample s = r.readClock(c);
       os << "\n  clock ticks=" << s.ticks << " monotonic_ns=" << s.monotonic_ns

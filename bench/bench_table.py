@@ -22,8 +22,11 @@ ORDER = ["CompletedDepth1", "CompletedDepth20", "SuspendingDepth1", "SuspendingD
          "WithLocals", "AsyncStream", "PriceCacheTask", "PriceCacheValueTask",
          "AwaitPassThrough", "AwaitDirect", "BoundedChannel", "UnboundedChannel"]
 VARIANTS = [("plain", "plain -O2"),
-            ("coroscope", "coroscope (log + checks)"),
-            ("coroscope-nochecks", "coroscope, COROSCOPE_CHECKS=0"),
+            ("pgo-counters", "-fprofile-instr-generate (PGO counters)"),
+            ("coroscope-profile", "coroscope profile mode (+ checks)"),
+            ("coroscope-profile-nochecks", "coroscope profile mode, COROSCOPE_CHECKS=0"),
+            ("coroscope", "coroscope trace (log + checks)"),
+            ("coroscope-nochecks", "coroscope trace, COROSCOPE_CHECKS=0"),
             ("asan", "ASan"),
             ("xray-fdr", "XRay FDR"),
             ("cyg-empty", "-finstrument-functions, empty hooks")]
@@ -138,6 +141,7 @@ def coro_tables(root):
                   f"{number(mean(c['bytes']))} | {number(allocs, 2)} | {same} | {ev} | {per_event} |")
     print()
     targets(table, events)
+    profile_targets(table)
 
 
 def targets(table, events):
@@ -167,6 +171,40 @@ def targets(table, events):
         if total_events:
             print(f"| log bytes per event (all counting runs) | ≤ 12 | "
                   f"{total_bytes / total_events:.1f} | |")
+    print()
+
+
+# Profile mode's goals (issue 14): within 1.25x of what clang's PGO counters
+# cost on every benchmark, and absolute ratios on three.
+PROFILE_GOALS = {"CompletedDepth20": 1.3, "PriceCacheTask": 1.5, "AsyncStream": 1.5}
+
+
+def profile_targets(table):
+    rows = [n for n in ordered(table, ORDER)
+            if {"plain", "pgo-counters", "coroscope-profile-nochecks"} <= set(table[n])]
+    if not rows:
+        return
+    print("Profile mode against the counting floor (figures, not a test): goal ≤ 1.25 ×")
+    print("the PGO counters' ratio on every benchmark, and the absolute goals shown.")
+    print()
+    print("| benchmark | PGO counters ÷ plain | profile, checks off ÷ plain | profile + checks ÷ plain "
+          "| goal | met (checks off) |")
+    print("| --- | ---: | ---: | ---: | ---: | :---: |")
+    for name in rows:
+        c = table[name]
+        plain = mean(c["plain"]["ns"])
+        pgo = mean(c["pgo-counters"]["ns"]) / plain
+        prof = mean(c["coroscope-profile-nochecks"]["ns"]) / plain
+        prof_checks = (f"{mean(c['coroscope-profile']['ns']) / plain:.2f}x"
+                       if "coroscope-profile" in c else "–")
+        goal = min(1.25 * pgo, PROFILE_GOALS.get(name, float("inf")))
+        print(f"| {name} | {pgo:.2f}x | {prof:.2f}x | {prof_checks} | ≤ {goal:.2f}x | "
+              f"{'yes' if prof <= goal else '**no**'} |")
+    if "CompletedDepth20" in table and {"plain", "coroscope-nochecks"} <= set(table["CompletedDepth20"]):
+        c = table["CompletedDepth20"]
+        got = mean(c["coroscope-nochecks"]["ns"]) / mean(c["plain"]["ns"])
+        print(f"| CompletedDepth20, trace mode, checks off | | | | ≤ 4.00x | "
+              f"{got:.2f}x {'yes' if got <= 4 else '**no**'} |")
     print()
 
 

@@ -19,7 +19,10 @@
 # checks); coroscope with COROSCOPE_CHECKS=0 (event log only); ASan
 # (-fsanitize=address); XRay (-fxray-instrument
 # -fxray-instruction-threshold=1, FDR mode, see bench/xray_fdr_session.cpp);
-# -finstrument-functions with empty hooks (bench/empty_cyg_hooks.cpp).
+# -finstrument-functions with empty hooks (bench/empty_cyg_hooks.cpp);
+# coroscope in profile mode (COROSCOPE_MODE=profile, checks on and off);
+# clang's PGO counters (-fprofile-instr-generate: exact block counts, the
+# counting floor any user can compare with).
 # Every variant runs with its tool's defaults: inherited COROSCOPE_*, ASAN_*
 # and XRAY_* settings are dropped.
 #
@@ -59,6 +62,7 @@ for need in "$cs" "$cs_build/lib/libcoroscope_rt.a" "$cs_build/lib/libcoroscope_
 done
 command -v clang++-19 >/dev/null || { echo "run_bench: clang++-19 not found" >&2; exit 2; }
 
+unset COROSCOPE_MODE COROSCOPE_SAMPLE COROSCOPE_INTERVAL LLVM_PROFILE_FILE
 unset COROSCOPE_OUT COROSCOPE_CHECKS COROSCOPE_ON_ERROR COROSCOPE_NESTED_RESUME_DEPTH \
       COROSCOPE_DUMP_SIGNAL COROSCOPE_HANDLE_SIGNALS ASAN_OPTIONS XRAY_OPTIONS XRAY_FDR_OPTIONS \
       XRAY_BASIC_OPTIONS
@@ -84,6 +88,7 @@ note "building into $tmp"
 "${cxx[@]}" -c "$bench/libstdcxx_instances.cpp" -o "$tmp/libstdcxx_instances.o"
 "${cxx[@]}" -finstrument-functions "$src" "$tmp/empty_cyg_hooks.o" "$tmp/libstdcxx_instances.o" \
   -o "$tmp/cyg-empty" "${link[@]}"
+"${cxx[@]}" -fprofile-instr-generate "$src" -o "$tmp/pgo-counters" "${link[@]}"
 "${cxx[@]}" -I"$cs_build/include" "$bench/hook_bench.cpp" "$cs_build/lib/libcoroscope_rt.a" \
   -o "$tmp/hook-static" "${link[@]}"
 "${cxx[@]}" -I"$cs_build/include" "$bench/hook_bench.cpp" -L"$cs_build/lib" \
@@ -106,6 +111,10 @@ run() {
   local status=0
   case $variant in
     plain | asan | cyg-empty) "$tmp/$variant" "${args[@]}" ;;
+    pgo-counters) LLVM_PROFILE_FILE=$tmp/run.profraw "$tmp/pgo-counters" "${args[@]}" ;;
+    coroscope-profile) COROSCOPE_MODE=profile COROSCOPE_OUT=$tmp/run.log "$tmp/coroscope" "${args[@]}" ;;
+    coroscope-profile-nochecks) COROSCOPE_MODE=profile COROSCOPE_CHECKS=0 COROSCOPE_OUT=$tmp/run.log \
+                                "$tmp/coroscope" "${args[@]}" ;;
     coroscope) COROSCOPE_OUT=$tmp/run.log "$tmp/coroscope" "${args[@]}" ;;
     coroscope-nochecks) COROSCOPE_CHECKS=0 COROSCOPE_OUT=$tmp/run.log "$tmp/coroscope" "${args[@]}" ;;
     xray-fdr) XRAY_OPTIONS="patch_premain=true xray_mode=xray-fdr xray_logfile_base=$tmp/xray/xray-log." \
@@ -116,7 +125,18 @@ run() {
     cat "$tmp/run.err" >&2
     exit 1
   fi
-  rm -f "$tmp/run.log"
+  if [ "$variant" = pgo-counters ] && [ ! -s "$tmp/run.profraw" ]; then
+    echo "run_bench: the PGO-counters build wrote no profile: counting was not on" >&2
+    exit 1
+  fi
+  case $variant in
+    coroscope-profile*) # proof that profile mode was on: a profile file
+      if ! "$cs" dump "$tmp/run.log" | grep -q '^chunk .* profile '; then
+        echo "run_bench: $variant wrote no Profile chunk" >&2
+        exit 1
+      fi ;;
+  esac
+  rm -f "$tmp/run.log" "$tmp/run.profraw"
   if [ "$variant" = xray-fdr ]; then
     # Proof that tracing was on: FDR mode wrote its log at the end.
     if ! find "$tmp/xray" -name 'xray-log.*' -size +0 | grep -q .; then
@@ -128,7 +148,8 @@ run() {
   fi
 }
 
-variants=(plain coroscope coroscope-nochecks asan xray-fdr cyg-empty)
+variants=(plain pgo-counters coroscope-profile coroscope-profile-nochecks coroscope coroscope-nochecks
+          asan xray-fdr cyg-empty)
 for ((r = 1; r <= rounds; r++)); do
   for name in "${coro_benchmarks[@]}"; do
     note "round $r/$rounds: $name"

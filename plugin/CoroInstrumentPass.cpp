@@ -69,26 +69,10 @@ using namespace llvm;
 namespace coroscope {
 namespace {
 
-// Mirrors runtime_hooks/include/coroscope/hooks.h.
-constexpr const char *kSitesInit = "__coroscope_sites_init";
-constexpr const char *kFrameAlloc = "__coroscope_frame_alloc";
-constexpr const char *kFrameBegin = "__coroscope_frame_begin";
-constexpr const char *kRampReturn = "__coroscope_ramp_return";
-constexpr const char *kAwaitReady = "__coroscope_await_ready";
-constexpr const char *kAwaitSuspend = "__coroscope_await_suspend";
-constexpr const char *kAwaiterTouch = "__coroscope_awaiter_touch";
-constexpr const char *kAwaitCancel = "__coroscope_await_cancel";
-constexpr const char *kFrameResume = "__coroscope_frame_resume";
-constexpr const char *kFrameFree = "__coroscope_frame_free";
-constexpr const char *kFrameUnwind = "__coroscope_frame_unwind";
-constexpr const char *kResumeEnter = "__coroscope_handle_resume_enter";
-constexpr const char *kResumeExit = "__coroscope_handle_resume_exit";
-constexpr const char *kDestroyEnter = "__coroscope_handle_destroy_enter";
-constexpr const char *kDestroyExit = "__coroscope_handle_destroy_exit";
-constexpr const char *kDone = "__coroscope_handle_done";
-constexpr const char *kAwaitReturn = "__coroscope_await_return";
-constexpr const char *kAwaitTransfer = "__coroscope_await_transfer";
-constexpr const char *kCoroutineCall = "__coroscope_coroutine_call";
+// The hook names: runtime_hooks/include/coroscope/hooks.def, shared with the
+// runtime.
+#define COROSCOPE_HOOK(Name, symbol) constexpr const char *k##Name = #symbol;
+#include "coroscope/hooks.def"
 constexpr const char *kHookPrefix = "__coroscope_";
 constexpr const char *kSection = "coroscope_sites";
 constexpr const char *kCtorName = "coroscope.module_ctor";

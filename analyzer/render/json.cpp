@@ -26,6 +26,7 @@ Json toJson(const Distribution &d) {
   j["p50"] = d.p50;
   j["p99"] = d.p99;
   j["total"] = d.total;
+  j["samples"] = d.samples;
   return j;
 }
 

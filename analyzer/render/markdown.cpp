@@ -44,9 +44,9 @@ void renderFunctions(const Summary &s, std::ostream &os) {
   os << "| function | location | calls | heap | elided | frame B | heap B "
         "| heap B/call | elided B | elided B/call | completed | sync "
         "| awaits/call | suspends/call "
-        "| waits/call | busy mean | busy p50 | busy p99 | suspended mean "
+        "| waits/call | " << (s.sampled ? "timed | " : "") << "busy mean | busy p50 | busy p99 | suspended mean "
         "| suspended p50 | suspended p99 |";
-  int numeric = 19;
+  int numeric = s.sampled ? 20 : 19;
   if (s.baseline) {
     os << " calls ratio | bytes/call ratio | elided B/call ratio | sync ratio | busy ratio |";
     numeric += 5;
@@ -72,7 +72,9 @@ void renderFunctions(const Summary &s, std::ostream &os) {
        << fixed(percent(fn.sync_completions, fn.completed), 1) << "%) | "
        << fixed(perCall(f.awaits, fn.calls), 2) << " | "
        << fixed(perCall(f.suspends, fn.calls), 2) << " | "
-       << fixed(perCall(f.waits, fn.calls), 2) << " | " << f.busy.mean
+       << fixed(perCall(f.waits, fn.calls), 2) << " | "
+       << (s.sampled ? std::to_string(f.busy.samples) + " | " : std::string())
+       << f.busy.mean
        << " | " << f.busy.p50 << " | " << f.busy.p99 << " | "
        << f.suspended.mean << " | " << f.suspended.p50 << " | "
        << f.suspended.p99 << " |";
@@ -123,7 +125,10 @@ void renderMarkdown(const Summary &s, std::ostream &os) {
      << ", heap frames: " << t.heap_frames << " (" << t.heap_bytes
      << " bytes), elided frames: " << t.elided_frames << " (" << t.elided_bytes
      << " bytes), frames not destroyed: " << t.frames_not_destroyed
-     << ". Sorted by " << s.sort_key << "; times in ns per frame.\n\n";
+     << ". Sorted by " << s.sort_key << "; "
+     << (s.sampled ? "times in ns per frame of the *timed* frames (profile mode: a sample)."
+                   : "times in ns per frame.")
+     << "\n\n";
   if (s.baseline)
     os << "Ratios new/old against " << code(s.baseline->baseline.path, false)
        << " (new: not in it; -: its value is 0).\n\n";

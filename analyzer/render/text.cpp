@@ -94,6 +94,10 @@ void renderFunctions(const Summary &s, std::ostream &os) {
       "awaits/call", "suspends/call",
       "waits/call", "busy_mean",  "busy_p50",     "busy_p99",   "susp_mean",
       "susp_p50",  "susp_p99"};
+  // Profile-mode times come from a sample: say how many frames each has.
+  auto busy_at = std::find(header.begin(), header.end(), "busy_mean") - header.begin();
+  if (s.sampled)
+    header.insert(header.begin() + busy_at, "timed");
   // The ratio columns go before the function, which stays last so its long
   // name never breaks the alignment.
   if (s.baseline)
@@ -118,6 +122,8 @@ void renderFunctions(const Summary &s, std::ostream &os) {
         fixed(perCall(f.waits, fn.calls), 2), num(f.busy.mean),
         num(f.busy.p50), num(f.busy.p99), num(f.suspended.mean),
         num(f.suspended.p50), num(f.suspended.p99)};
+    if (s.sampled)
+      row.insert(row.begin() + busy_at, num(f.busy.samples));
     std::string name = fn.name + "  [" + location(fn.file, fn.line) + "]";
     if (s.baseline) {
       std::vector<std::string> ratios = baselineCells(*s.baseline, fn);
@@ -167,7 +173,9 @@ void renderText(const Summary &s, std::ostream &os) {
      << " bytes), elided frames: " << t.elided_frames << " (" << t.elided_bytes
      << " bytes), frames not destroyed: " << t.frames_not_destroyed << "\n";
   os << "sorted by " << s.sort_key
-     << "; times in ns per frame; per-call columns divide by calls\n";
+     << (s.sampled ? "; times in ns per frame of the `timed` frames (profile mode: a sample)"
+                 : "; times in ns per frame")
+     << "; per-call columns divide by calls\n";
   if (s.baseline)
     os << "ratios new/old against " << s.baseline->baseline.path
        << " (new: not in it; -: its value is 0)\n";

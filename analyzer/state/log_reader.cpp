@@ -344,6 +344,46 @@ std::vector<LiveFrame> LogReader::readLiveFrames(const ChunkRef &chunk) {
   return frames;
 }
 
+ProfileData LogReader::readProfile(const ChunkRef &chunk) {
+  if (chunk.payload_bytes < sizeof(ProfileHeader))
+    fail(chunk.offset, "profile chunk payload too short (" +
+                           std::to_string(chunk.payload_bytes) + " bytes)");
+  ProfileData d;
+  d.offset = chunk.payload_offset;
+  readAt(chunk.payload_offset, &d.header, sizeof d.header, "profile header");
+  if (d.header.version != COROSCOPE_PROFILE_VERSION)
+    fail(chunk.payload_offset, "profile chunk version " + std::to_string(d.header.version) +
+                                   " (this coroscope reads version " +
+                                   std::to_string(COROSCOPE_PROFILE_VERSION) + ")");
+  uint64_t at = chunk.payload_offset + sizeof(ProfileHeader);
+  uint64_t end = chunk.payload_offset + chunk.payload_bytes;
+  auto need = [&](uint64_t bytes, const char *what) {
+    if (bytes > end - at)
+      fail(at, std::string("profile chunk ends inside its ") + what);
+  };
+  d.functions.reserve(std::min<uint64_t>(d.header.functions, (end - at) / sizeof(ProfileFunction)));
+  for (uint32_t i = 0; i < d.header.functions; ++i) {
+    ProfileFunctionData f;
+    need(sizeof(ProfileFunction), "function records");
+    readAt(at, &f.record, sizeof f.record, "profile function");
+    at += sizeof(ProfileFunction);
+    for (auto [v, n] : {std::pair{&f.busy, f.record.busy_buckets},
+                        std::pair{&f.suspended, f.record.suspended_buckets}}) {
+      need(uint64_t(n) * sizeof(ProfileBucket), "time buckets");
+      v->resize(n);
+      if (n)
+        readAt(at, v->data(), n * sizeof(ProfileBucket), "profile buckets");
+      at += uint64_t(n) * sizeof(ProfileBucket);
+    }
+    d.functions.push_back(std::move(f));
+  }
+  need(uint64_t(d.header.sites) * sizeof(ProfileSite), "site records");
+  d.sites.resize(d.header.sites);
+  if (!d.sites.empty())
+    readAt(at, d.sites.data(), d.sites.size() * sizeof(ProfileSite), "profile sites");
+  return d;
+}
+
 std::vector<Module> LogReader::readModules(const ChunkRef &chunk) {
   if (chunk.payload_bytes < sizeof(ModulesHeader))
     fail(chunk.offset, "modules chunk payload too short (" +
@@ -454,6 +494,9 @@ LogIndex::LogIndex(const std::string &path)
     case kChunkModules:
       for (Module &m : r.readModules(chunk))
         modules_.push_back(std::move(m));
+      break;
+    case kChunkProfile:
+      profile_ = r.readProfile(chunk);
       break;
     default:
       break; // unknown chunk kinds are skipped by design (forward compat)

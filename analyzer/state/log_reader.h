@@ -114,6 +114,20 @@ struct Module {
   uint64_t offset = 0; ///< where the entry starts in the file
 };
 
+/// One function of a Profile chunk with its sampled-time histograms.
+struct ProfileFunctionData {
+  log::ProfileFunction record{};
+  std::vector<log::ProfileBucket> busy, suspended;
+};
+
+/// A Profile chunk (profile mode): the process's figures.
+struct ProfileData {
+  log::ProfileHeader header{};
+  std::vector<ProfileFunctionData> functions;
+  std::vector<log::ProfileSite> sites;
+  uint64_t offset = 0; ///< of the ProfileHeader
+};
+
 /// Sequential access to one log file, chunk by chunk.
 class LogReader {
 public:
@@ -148,6 +162,9 @@ public:
   /// Reads a LiveFrames chunk; `count` frames must fit in the payload.
   std::vector<log::LiveFrame> readLiveFrames(const ChunkRef &chunk);
   std::vector<Module> readModules(const ChunkRef &chunk);
+  /// Reads a Profile chunk; every record it announces must fit its payload,
+  /// and its version must be COROSCOPE_PROFILE_VERSION.
+  ProfileData readProfile(const ChunkRef &chunk);
 
   [[noreturn]] void fail(uint64_t offset, const std::string &what) const;
 
@@ -184,6 +201,8 @@ public:
   bool hasLiveFrames() const { return has_live_; }
   /// The modules of all Modules chunks, in file order.
   const std::vector<Module> &modules() const { return modules_; }
+  /// The last Profile chunk of the file (each holds all figures so far).
+  const std::optional<ProfileData> &profile() const { return profile_; }
   LogReader &reader() const { return *reader_; }
 
 private:
@@ -196,6 +215,7 @@ private:
   std::vector<log::LiveFrame> live_;
   bool has_live_ = false;
   std::vector<Module> modules_;
+  std::optional<ProfileData> profile_;
 };
 
 /// Reads the records of one segment in order, validating each: unknown

@@ -540,6 +540,45 @@ void LogModel::finish() {
     report_.run_ns += last_time_ - first_time_;
 }
 
+void LogModel::applyProfile(const ProfileData &profile) {
+  for (const ProfileFunctionData &f : profile.functions) {
+    const ProfileFunction &p = f.record;
+    FunctionStats fig; // one more log's figures for fn, merged like one
+    fig.calls = p.calls;
+    fig.heap_frames = p.heap_frames;
+    fig.heap_bytes = p.heap_bytes;
+    fig.bytes_min = p.heap_min;
+    fig.bytes_max = p.heap_max;
+    fig.elided_frames = p.elided_frames;
+    fig.elided_sized = p.elided_frames; // the runtime knows every elided size
+    fig.elided_bytes = p.elided_bytes;
+    fig.elided_min = p.elided_min;
+    fig.elided_max = p.elided_max;
+    fig.completed = p.completed;
+    fig.sync_completions = p.sync_completions;
+    fig.sync_scheduled_starts = p.sync_scheduled_starts;
+    fig.not_destroyed = p.calls > p.frees ? p.calls - p.frees : 0;
+    fig.unsampled = p.calls > p.sampled ? p.calls - p.sampled : 0;
+    auto entries = [](const std::vector<ProfileBucket> &b) {
+      std::vector<std::pair<uint64_t, uint64_t>> e;
+      for (const ProfileBucket &x : b)
+        if (x.count)
+          e.emplace_back(x.value_ns, x.count);
+      return e;
+    };
+    fig.busy_ns.addBuckets(entries(f.busy), p.busy_total_ns);
+    fig.suspended_ns.addBuckets(entries(f.suspended), p.suspended_total_ns);
+    functionFor(p.site).merge(fig);
+  }
+  for (const ProfileSite &p : profile.sites) {
+    SiteStats &s = *suspendSiteFor(p.site, nullptr).site;
+    s.ready_events += p.ready;
+    s.suspend_events += p.suspend;
+    s.cancel_events += p.cancel;
+    s.waits += p.waits;
+  }
+}
+
 void analyzeLog(const std::string &path, Report &report,
                 const StopQuery &stop) {
   LogIndex index(path);
@@ -554,6 +593,14 @@ void analyzeLog(const std::string &path, Report &report,
       throw AnalysisStopped{};
   }
   model.finish();
+  if (index.profile()) {
+    model.applyProfile(*index.profile());
+    report.threads += index.profile()->header.threads;
+    ++report.profiles;
+    const ProfileHeader &h = index.profile()->header;
+    if (h.written_ns > h.started_ns)
+      report.run_ns += h.written_ns - h.started_ns;
+  }
   collectFindings(index, report.findings);
   if (std::optional<LiveFrames> live = collectLiveFrames(index))
     report.live.push_back(std::move(*live));

@@ -50,6 +50,9 @@ public:
   void process(const Event &event);
   /// Closes the frames still alive at the last event of the log.
   void finish();
+  /// Adds a Profile chunk's figures (profile mode): the counts as they are,
+  /// the sampled times as each function's busy and suspended values.
+  void applyProfile(const ProfileData &profile);
 
 private:
   struct Activation {

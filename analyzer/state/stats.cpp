@@ -100,6 +100,7 @@ void FunctionStats::merge(const FunctionStats &later) {
   sync_completions += later.sync_completions;
   sync_scheduled_starts += later.sync_scheduled_starts;
   not_destroyed += later.not_destroyed;
+  unsampled += later.unsampled;
   optimized = optimized || later.optimized;
   forwarding_calls += later.forwarding_calls;
   for (const auto &[key, n] : later.nested) {
@@ -143,6 +144,7 @@ void Report::merge(Report &&next) {
     logs.push_back(std::move(log));
   events += next.events;
   threads += next.threads;
+  profiles += next.profiles;
   run_ns += next.run_ns;
   for (auto &[key, fn] : next.functions) {
     auto [it, inserted] = functions.try_emplace(key, std::move(fn));
@@ -156,6 +158,7 @@ void Report::merge(Report &&next) {
 
 Distribution distribution(std::vector<uint64_t> values) {
   Distribution d;
+  d.samples = values.size();
   if (values.empty())
     return d;
   std::sort(values.begin(), values.end());
@@ -198,6 +201,24 @@ void Durations::toHistogram() {
   for (uint64_t v : values_)
     count(v);
   std::vector<uint64_t>().swap(values_);
+}
+
+void Durations::addBuckets(const std::vector<std::pair<uint64_t, uint64_t>> &entries,
+                           uint64_t total) {
+  uint64_t n = 0;
+  for (const auto &[v, c] : entries)
+    n += c;
+  if (exact_ && values_.size() + n <= kExact) {
+    for (const auto &[v, c] : entries)
+      values_.insert(values_.end(), c, v);
+  } else {
+    if (exact_)
+      toHistogram();
+    for (const auto &[v, c] : entries)
+      count(v, c);
+  }
+  count_ += n;
+  total_ += total;
 }
 
 void Durations::merge(const Durations &other) {
@@ -248,9 +269,16 @@ uint64_t Durations::histogramRank(uint64_t rank) const {
 }
 
 Distribution Durations::distribution() const {
-  if (exact_)
-    return coroscope::analyzer::distribution(values_);
+  if (exact_) {
+    // Profile values are bucket middles: total and mean come from the
+    // exact sums kept beside them.
+    Distribution d = coroscope::analyzer::distribution(values_);
+    d.total = static_cast<uint64_t>(total_);
+    d.mean = count_ ? static_cast<uint64_t>((total_ + count_ / 2) / count_) : 0;
+    return d;
+  }
   Distribution d;
+  d.samples = count_;
   if (count_ == 0)
     return d;
   d.total = static_cast<uint64_t>(total_);
@@ -348,6 +376,7 @@ Summary summarize(const Report &report, const std::string &sort_key,
   Summary out;
   out.logs = report.logs;
   out.sort_key = sort_key;
+  out.sampled = report.profiles > 0;
   for (const auto &[key, fn] : report.functions)
     out.functions.push_back(summarizeFunction(fn));
 

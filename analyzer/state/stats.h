@@ -33,6 +33,9 @@ struct Distribution {
   uint64_t p50 = 0;
   uint64_t p99 = 0;
   uint64_t total = 0;
+  /// Frames the values come from: every frame in trace mode, the time
+  /// sample in profile mode.
+  uint64_t samples = 0;
 };
 Distribution distribution(std::vector<uint64_t> values);
 
@@ -60,6 +63,9 @@ public:
   }
   /// Adds all of `other`'s values, as if each had been add()ed.
   void merge(const Durations &other);
+  /// Adds a profile's sampled values: `count` values of `value` per entry,
+  /// whose exact sum is `total` (the entries are bucket middles).
+  void addBuckets(const std::vector<std::pair<uint64_t, uint64_t>> &entries, uint64_t total);
   uint64_t size() const { return count_; }
   Distribution distribution() const;
 
@@ -158,6 +164,9 @@ struct FunctionStats {
   /// their "no wait" is not a synchronous answer (hot-sync leaves them out).
   uint64_t sync_scheduled_starts = 0;
   uint64_t not_destroyed = 0; ///< frames never seen freed
+  /// Of `calls`, frames whose times were not measured: profile-mode frames
+  /// outside the time sample. busy_ns and suspended_ns hold calls - this.
+  uint64_t unsampled = 0;
   bool optimized = false;     ///< compiled at -O1 or above (site build flag)
   /// Completed calls whose one await awaited the one frame they created.
   uint64_t forwarding_calls = 0;
@@ -189,6 +198,7 @@ struct Report {
   std::vector<std::string> logs;
   uint64_t events = 0;
   uint64_t threads = 0;
+  uint64_t profiles = 0; ///< inputs that were profile files (profile mode)
   uint64_t run_ns = 0; ///< per log, last event time minus first, summed
   std::map<FunctionKey, FunctionStats> functions;
   FindingSet findings;
@@ -244,6 +254,9 @@ struct Summary {
   std::vector<FunctionSummary> functions; ///< sorted, at most `top`
   std::vector<Finding> findings;          ///< merged and sorted; never cut
   std::vector<LiveFrames> live;
+  /// Some function's times come from a profile's time sample: the text and
+  /// markdown tables then show each function's `timed` frames.
+  bool sampled = false;
   /// Set by `report --baseline`: adds the ratio columns.
   std::shared_ptr<const BaselineComparison> baseline;
 };

@@ -15,8 +15,13 @@
 #include "findings.h"
 #include "log_writer.h"
 #include "options.h"
+#include "profile.h"
 #include "sites.h"
 #include "thread_state.h"
+
+// Every hook the pass may call is declared with the signature hooks.h gives.
+#define COROSCOPE_HOOK(Name, symbol) static_assert(sizeof(&symbol) != 0, #symbol);
+#include "coroscope/hooks.def"
 
 #define COROSCOPE_RT_API extern "C" __attribute__((visibility("default")))
 
@@ -42,6 +47,10 @@ __attribute__((destructor)) void atExit() {
 
 } // namespace
 
+// Profile mode keeps figures instead of events (profile.h); the run-time
+// checks and the context they share run the same in both modes.
+inline bool profiling() { return gOptions.mode == Mode::Profile; }
+
 #define HOOK_PROLOGUE                                                                              \
   ThreadState *t = currentThread();                                                                \
   if (__builtin_expect(!t, 0))                                                                     \
@@ -62,6 +71,10 @@ COROSCOPE_RT_API void __coroscope_coroutine_call(const __coroscope_site *call) {
 COROSCOPE_RT_API void __coroscope_frame_alloc(const __coroscope_site *fn, void *mem,
                                               uint64_t bytes) {
   HOOK_PROLOGUE
+  if (profiling()) {
+    profileFrameAlloc(t, fn, mem, bytes);
+    return;
+  }
   emit(t, log::kEvFrameAlloc, 0, fn, false, bytes, mem);
   t->pending_alloc_mem = addr(mem); // frame_begin tells heap from elided by it
 }
@@ -71,23 +84,33 @@ COROSCOPE_RT_API void __coroscope_frame_begin(const __coroscope_site *fn, void *
   HOOK_PROLOGUE
   bool heap = t->pending_alloc_mem == addr(frame);
   t->pending_alloc_mem = 0;
-  // A heap frame's size came with its FrameAlloc; an elided one's comes
-  // here, untimed, and only for it.
-  if (!heap)
-    emit(t, log::kEvFrameElided, 0, fn, false, bytes, frame);
-  emit(t, log::kEvFrameBegin, 0, fn, true, now(), frame);
+  if (profiling()) {
+    profileFrameBegin(t, fn, addr(frame), bytes, heap);
+  } else {
+    // A heap frame's size came with its FrameAlloc; an elided one's comes
+    // here, untimed, and only for it.
+    if (!heap)
+      emit(t, log::kEvFrameElided, 0, fn, false, bytes, frame);
+    emit(t, log::kEvFrameBegin, 0, fn, true, now(), frame);
+  }
   if (gOptions.checks)
     onFrameBegin(t, fn, addr(frame), heap, bytes);
 }
 
 COROSCOPE_RT_API void __coroscope_ramp_return(const __coroscope_site *fn, void *frame) {
   HOOK_PROLOGUE
-  emit(t, log::kEvRampReturn, 0, fn, false, 0, frame);
+  if (profiling())
+    profileActivationExit(t, addr(frame));
+  else
+    emit(t, log::kEvRampReturn, 0, fn, false, 0, frame);
 }
 
 COROSCOPE_RT_API void __coroscope_await_ready(const __coroscope_site *site, void *frame) {
   HOOK_PROLOGUE
-  emit(t, log::kEvAwaitReady, 0, site, false, 0, frame);
+  if (profiling())
+    profileAwaitReady(t, site, addr(frame));
+  else
+    emit(t, log::kEvAwaitReady, 0, site, false, 0, frame);
   if (gOptions.checks)
     onAwaitReady(t, site, addr(frame));
 }
@@ -95,7 +118,10 @@ COROSCOPE_RT_API void __coroscope_await_ready(const __coroscope_site *site, void
 COROSCOPE_RT_API void __coroscope_await_suspend(const __coroscope_site *site, void *frame,
                                                 void *awaiter) {
   HOOK_PROLOGUE
-  emit(t, log::kEvAwaitSuspend, 0, site, true, now(), frame);
+  if (profiling())
+    profileAwaitSuspend(t, site, addr(frame));
+  else
+    emit(t, log::kEvAwaitSuspend, 0, site, true, now(), frame);
   if (ThreadState::Nesting *n = t->innermostResume(); n && n->running == addr(frame))
     n->running_suspended = true;
   if (site && site->kind == log::kSiteFinal)
@@ -133,7 +159,10 @@ COROSCOPE_RT_API void __coroscope_await_transfer(const __coroscope_site *site, v
 
 COROSCOPE_RT_API void __coroscope_await_cancel(const __coroscope_site *site, void *frame) {
   HOOK_PROLOGUE
-  emit(t, log::kEvAwaitCancel, 0, site, false, 0, frame);
+  if (profiling())
+    profileAwaitCancel(t, site, addr(frame));
+  else
+    emit(t, log::kEvAwaitCancel, 0, site, false, 0, frame);
   if (ThreadState::Nesting *n = t->innermostResume(); n && n->running == addr(frame))
     n->running_suspended = false;
   if (gOptions.checks)
@@ -142,7 +171,10 @@ COROSCOPE_RT_API void __coroscope_await_cancel(const __coroscope_site *site, voi
 
 COROSCOPE_RT_API void __coroscope_frame_resume(const __coroscope_site *site, void *frame) {
   HOOK_PROLOGUE
-  emit(t, log::kEvFrameResume, 0, site, true, now(), frame);
+  if (profiling())
+    profileFrameResume(t, site, addr(frame));
+  else
+    emit(t, log::kEvFrameResume, 0, site, true, now(), frame);
   // Only a frame that suspended hands the resume() level on (a symmetric
   // transfer); a running one resuming another did it without resume() hooks.
   if (ThreadState::Nesting *n = t->innermostResume(); n && n->running_suspended) {
@@ -160,21 +192,30 @@ COROSCOPE_RT_API void __coroscope_frame_free(const __coroscope_site *fn, void *f
   bool finished = t->final_frame == reinterpret_cast<uintptr_t>(frame);
   if (finished)
     t->final_frame = 0; // the address may come back as another frame
-  emit(t, log::kEvFrameFree, mem ? log::kEvFlagHeap : 0, fn, !finished, finished ? 0 : now(),
-       frame);
+  if (profiling())
+    profileFrameFree(t, fn, addr(frame));
+  else
+    emit(t, log::kEvFrameFree, mem ? log::kEvFlagHeap : 0, fn, !finished, finished ? 0 : now(),
+         frame);
   if (gOptions.checks)
     onFrameFree(t, fn, addr(frame), mem != nullptr);
 }
 
 COROSCOPE_RT_API void __coroscope_handle_resume_enter(const __coroscope_site *call, void *frame) {
   HOOK_PROLOGUE
-  emit(t, log::kEvResumeEnter, 0, call, false, 0, frame);
+  if (profiling())
+    profileActivationEnter(t, addr(frame));
+  else
+    emit(t, log::kEvResumeEnter, 0, call, false, 0, frame);
   onResumeEnter(t, call, addr(frame));
 }
 
 COROSCOPE_RT_API void __coroscope_handle_resume_exit(const __coroscope_site *call, void *frame) {
   HOOK_PROLOGUE
-  emit(t, log::kEvResumeExit, 0, call, false, 0, frame);
+  if (profiling())
+    profileActivationExit(t, addr(frame));
+  else
+    emit(t, log::kEvResumeExit, 0, call, false, 0, frame);
   onResumeExit(t, call, addr(frame));
 }
 
@@ -185,7 +226,10 @@ COROSCOPE_RT_API void __coroscope_frame_unwind(const __coroscope_site *, void *f
     onFrameUnwind(t, f);
   // Out of a destroy clone: the exception leaves that destroy().
   if (t->destroy_depth && t->destroy_frame == f) {
-    emit(t, log::kEvDestroyExit, 0, t->destroy_call, false, 0, frame);
+    if (profiling())
+      profileActivationExit(t, f);
+    else
+      emit(t, log::kEvDestroyExit, 0, t->destroy_call, false, 0, frame);
     onDestroyExit(t, t->destroy_call, f);
     return;
   }
@@ -198,25 +242,35 @@ COROSCOPE_RT_API void __coroscope_frame_unwind(const __coroscope_site *, void *f
     return;
   const __coroscope_site *call = n->call;
   uint64_t resumed = n->frame;
-  emit(t, log::kEvResumeExit, 0, call, false, 0, reinterpret_cast<void *>(resumed));
+  if (profiling())
+    profileActivationExit(t, resumed);
+  else
+    emit(t, log::kEvResumeExit, 0, call, false, 0, reinterpret_cast<void *>(resumed));
   onResumeExit(t, call, resumed);
 }
 
 COROSCOPE_RT_API void __coroscope_handle_destroy_enter(const __coroscope_site *call, void *frame) {
   HOOK_PROLOGUE
-  emit(t, log::kEvDestroyEnter, 0, call, false, 0, frame);
+  if (profiling())
+    profileActivationEnter(t, addr(frame));
+  else
+    emit(t, log::kEvDestroyEnter, 0, call, false, 0, frame);
   onDestroyEnter(t, call, addr(frame));
 }
 
 COROSCOPE_RT_API void __coroscope_handle_destroy_exit(const __coroscope_site *call, void *frame) {
   HOOK_PROLOGUE
-  emit(t, log::kEvDestroyExit, 0, call, false, 0, frame);
+  if (profiling())
+    profileActivationExit(t, addr(frame));
+  else
+    emit(t, log::kEvDestroyExit, 0, call, false, 0, frame);
   onDestroyExit(t, call, addr(frame));
 }
 
 COROSCOPE_RT_API void __coroscope_handle_done(const __coroscope_site *call, void *frame) {
   HOOK_PROLOGUE
-  emit(t, log::kEvDone, 0, call, false, 0, frame);
+  if (!profiling())
+    emit(t, log::kEvDone, 0, call, false, 0, frame);
   onDone(t, call, addr(frame));
 }
 

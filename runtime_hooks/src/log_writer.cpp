@@ -8,6 +8,7 @@
 #include "log_writer.h"
 
 #include "clock.h"
+#include "options.h"
 
 #include <errno.h>
 #include <link.h>
@@ -26,6 +27,7 @@ namespace {
 pthread_mutex_t gLock = PTHREAD_MUTEX_INITIALIZER;
 int gFd = -1;
 bool gOpenFailed = false;
+off_t gTailStart = -1, gTailEnd = -1; // the last replaceable chunk
 char gPath[4096];
 dev_t gDev = 0;
 ino_t gIno = 0;
@@ -141,7 +143,9 @@ bool ensureOpenLocked() {
   rememberFileLocked();
   initClock();
   log::FileHeader h{COROSCOPE_LOG_MAGIC, COROSCOPE_LOG_VERSION, sizeof(log::FileHeader),
-                    uint64_t(getpid()), gUseTsc ? uint64_t(log::kFlagTscTimestamps) : 0};
+                    uint64_t(getpid()),
+                    (gUseTsc ? uint64_t(log::kFlagTscTimestamps) : 0) |
+                        (gOptions.mode == Mode::Profile ? uint64_t(log::kFlagProfile) : 0)};
   writeAll(&h, sizeof h);
   writeClockLocked();
   return true;
@@ -155,6 +159,19 @@ void writeClockLocked() {
   s.monotonic_ns = monotonicNs();
   writeChunkHeader(log::kChunkClock, sizeof s);
   writeAll(&s, sizeof s);
+}
+
+void writeReplaceableChunkLocked(const void *chunk, size_t size) {
+  if (!ensureOpenLocked())
+    return;
+  off_t at = lseek(gFd, 0, SEEK_CUR);
+  if (gTailStart >= 0 && at == gTailEnd && lseek(gFd, gTailStart, SEEK_SET) == gTailStart)
+    at = gTailStart;
+  gTailStart = at;
+  writeAll(chunk, size);
+  gTailEnd = lseek(gFd, 0, SEEK_CUR);
+  if (gTailEnd >= 0)
+    (void)!ftruncate(gFd, gTailEnd); // a shorter snapshot leaves no stale tail
 }
 
 void writePackedEventsLocked(uint32_t thread, uint32_t os_tid, uint64_t count,
@@ -337,6 +354,7 @@ void resetAfterForkLocked() {
   gFd = -1;
   gOpenFailed = false;
   gForkedChild = true;
+  gTailStart = gTailEnd = -1;
 }
 
 } // namespace rt

@@ -57,6 +57,11 @@ void writeLiveFramesPartLocked(const log::LiveFrame *frames, uint32_t count);
 /// Writes a Modules chunk describing every loaded image (dl_iterate_phdr).
 void writeModulesLocked();
 
+/// Writes one whole chunk (header included) that supersedes the previous
+/// chunk written this way: over it when nothing was written after it, else
+/// after everything. A profile snapshot so keeps the file's size bounded.
+void writeReplaceableChunkLocked(const void *chunk, size_t size);
+
 /// Writes every Sites chunk written so far again, from the copies.
 void rewriteSiteChunksLocked();
 

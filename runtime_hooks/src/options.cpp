@@ -63,6 +63,30 @@ void initOptions() {
     else
       fprintf(stderr, "coroscope: COROSCOPE_DUMP_SIGNAL=%s: not a signal\n", v);
   }
+  if (const char *v = getenv("COROSCOPE_MODE")) {
+    if (strcmp(v, "trace") == 0)
+      gOptions.mode = Mode::Trace;
+    else if (strcmp(v, "profile") == 0)
+      gOptions.mode = Mode::Profile;
+    else
+      fprintf(stderr, "coroscope: COROSCOPE_MODE=%s: expected trace or profile\n", v);
+  }
+  if (const char *v = getenv("COROSCOPE_INTERVAL")) {
+    char *end = nullptr;
+    long n = strtol(v, &end, 10);
+    if (end != v && *end == 0 && n >= 0 && n <= 86400)
+      gOptions.interval_s = uint32_t(n);
+    else
+      fprintf(stderr, "coroscope: COROSCOPE_INTERVAL=%s: expected seconds, 0 to 86400\n", v);
+  }
+  if (const char *v = getenv("COROSCOPE_SAMPLE")) {
+    char *end = nullptr;
+    long n = strtol(v, &end, 10);
+    if (end != v && *end == 0 && n >= 1 && n <= 1000000000)
+      gOptions.sample_every = uint32_t(n);
+    else
+      fprintf(stderr, "coroscope: COROSCOPE_SAMPLE=%s: expected a number of frames, 1 or more\n", v);
+  }
   if (const char *v = getenv("COROSCOPE_HANDLE_SIGNALS"))
     gOptions.handle_signals = strcmp(v, "0") != 0;
 }

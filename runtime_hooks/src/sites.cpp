@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <string.h>
+#include <sys/mman.h>
 #include "coroscope/log_format.h"
 
 namespace coroscope {
@@ -23,6 +24,30 @@ constexpr int kMaxRanges = 1024;
 SiteRange gRanges[kMaxRanges];
 int gNumRanges = 0; // written under the writer lock, read racily (append only)
 uint32_t gNextSiteId = 0;
+uint32_t gNextSiteIdPublished = 0; // ids up to it have their kind recorded
+// Each id's SiteKind, copied at registration: a profile snapshot reads it
+// after an image (and its descriptors) may have been unloaded. Grown under
+// the writer lock; an old array stays mapped for a reader that has it.
+uint8_t *gKinds = nullptr;
+uint32_t gKindsCap = 0;
+
+void recordKindsLocked(const __coroscope_site *start, const __coroscope_site *stop) {
+  uint32_t need = gNextSiteId + 1;
+  if (need > gKindsCap) {
+    uint32_t cap = gKindsCap ? gKindsCap : 4096;
+    while (cap < need)
+      cap *= 2;
+    void *mem = mmap(nullptr, cap, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (mem == MAP_FAILED)
+      return;
+    if (gKinds)
+      memcpy(mem, gKinds, gKindsCap);
+    __atomic_store_n(&gKinds, static_cast<uint8_t *>(mem), __ATOMIC_RELEASE);
+    gKindsCap = cap;
+  }
+  for (const __coroscope_site *s = start; s != stop; ++s)
+    gKinds[s->id] = s->kind;
+}
 // A coroutine without co_yield whose promise type is a generator's (an empty
 // generator, `co_return;` only) is a generator too.
 void propagateGeneratorFlagsLocked() {
@@ -54,7 +79,10 @@ void registerSites(__coroscope_site *start, __coroscope_site *stop) {
   }
   uint32_t first = gNextSiteId + 1;
   for (__coroscope_site *s = start; s != stop; ++s)
-    s->id = ++gNextSiteId;
+    s->id = gNextSiteId + 1 + uint32_t(s - start);
+  gNextSiteId += uint32_t(stop - start);
+  recordKindsLocked(start, stop);
+  __atomic_store_n(&gNextSiteIdPublished, gNextSiteId, __ATOMIC_RELEASE);
   for (__coroscope_site *s = start; s != stop; ++s)
     if (s->kind == log::kSiteYield && s->function)
       const_cast<__coroscope_site *>(s->function)->flags |= __coroscope_site_generator;
@@ -87,6 +115,13 @@ uint32_t destroyCallSiteFor(const char *promise) {
       if (s->kind == log::kSiteDestroyCall && s->awaiter && strcmp(s->awaiter, promise) == 0)
         return s->id;
   return 0;
+}
+
+uint32_t siteIdLimit() { return __atomic_load_n(&gNextSiteIdPublished, __ATOMIC_ACQUIRE) + 1; }
+
+int siteKind(uint32_t id) {
+  uint8_t *kinds = __atomic_load_n(&gKinds, __ATOMIC_ACQUIRE);
+  return kinds && id > 0 && id < siteIdLimit() ? kinds[id] : -1;
 }
 
 void writeAllSitesLocked() { rewriteSiteChunksLocked(); }

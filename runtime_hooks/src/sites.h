@@ -26,6 +26,12 @@ const __coroscope_site *siteById(uint32_t id);
 /// promise type in the `awaiter` slot of function and call sites), or 0.
 uint32_t destroyCallSiteFor(const char *promise);
 
+/// One more than the highest site id handed out so far.
+uint32_t siteIdLimit();
+/// The SiteKind of a registered id (kept after its image is unloaded), or
+/// -1 for an id not handed out. Safe while another image registers.
+int siteKind(uint32_t id);
+
 /// Writes every registered table again (a forked child's new log), from
 /// copies: an image may have been unloaded since. Caller holds the lock.
 void writeAllSitesLocked();

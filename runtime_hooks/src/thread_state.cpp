@@ -11,6 +11,7 @@
 #include "crash.h"
 #include "log_writer.h"
 #include "options.h"
+#include "profile.h"
 #include "sites.h"
 
 #include <errno.h>
@@ -101,6 +102,7 @@ void afterForkChild() {
     tState->os_tid = uint32_t(syscall(SYS_gettid));
   }
   writeAllSitesLocked();
+  resetProfileAfterFork();
   writerUnlock();
 }
 
@@ -132,11 +134,17 @@ __attribute__((noinline)) ThreadState *attachThread() {
     }
     t = new (mem) ThreadState;
     t->next = gThreads;
-    gThreads = t;
+    __atomic_store_n(&gThreads, t, __ATOMIC_RELEASE);
   }
+  // A reused block keeps its profile counters: they hold what its earlier
+  // threads counted, which the process's totals still need.
   ThreadState *next = t->next;
+  ProfileCounters *counters = t->counters;
+  uint32_t counters_cap = t->counters_cap;
   memset(static_cast<void *>(t), 0, offsetof(ThreadState, nesting));
   t->next = next;
+  t->counters = counters;
+  t->counters_cap = counters_cap;
   t->in_use = true;
   t->thread = ++gNextThread;
   t->os_tid = uint32_t(syscall(SYS_gettid));
@@ -162,11 +170,14 @@ __attribute__((noinline)) void flushFull(ThreadState *t) {
   errno = saved;
 }
 
+ThreadState *firstThread() { return __atomic_load_n(&gThreads, __ATOMIC_ACQUIRE); }
+
 void flushAllThreads(bool from_signal) {
   int saved = errno;
   bool locked = from_signal ? writerTryLockFor(1000) : (writerLock(), true);
   for (ThreadState *t = gThreads; t; t = t->next)
     flushLocked(t, /*owner=*/false);
+  writeProfileLocked();
   if (locked)
     writerUnlock();
   errno = saved;
@@ -176,6 +187,7 @@ void initThreadSupport() {
   initOptions();
   installSignalHandlers();
   pthread_once(&gOnce, initOnce);
+  initProfile();
 }
 
 } // namespace rt

@@ -43,6 +43,21 @@ struct alignas(64) ThreadState {
   uint64_t final_frame; ///< the last frame to reach its final suspend point here
   uint64_t pending_alloc_mem; ///< set by frame_alloc: a frame_begin at this
                               ///< address is a heap frame, any other elided
+  uint64_t pending_alloc_bytes; ///< and the bytes it asked for (profile mode)
+
+  // Profile mode (profile.h): this thread's counters by site id, and its
+  // stack of activations (ramp, resume(), destroy() calls) with unique ids.
+  struct ProfileCounters *counters; ///< published with release for snapshots
+  uint32_t counters_cap;            ///< site ids [0, counters_cap) have a slot
+  uint32_t act_depth;               ///< entries of `acts` in use
+  uint32_t act_overflow;            ///< activations beyond kMaxNesting, not kept
+  uint32_t act_entered;             ///< activations entered and not yet exited
+  uint32_t act_await_depth;         ///< act_entered + 1 at the await_suspend running here, or 0
+  uint64_t act_next;                ///< the next activation id
+  struct Activation {
+    uint64_t id;
+    uint64_t frame;
+  } acts[kMaxNesting];
 
   // Check context.
   const __coroscope_site *pending_creation; ///< set by coroutine_call
@@ -118,6 +133,14 @@ inline void emit(ThreadState *t, uint8_t kind, uint8_t flags, const __coroscope_
   __atomic_store_n(&t->used, n, __ATOMIC_RELEASE);
   if (__builtin_expect(n > kBufferBytes - log::kPackedMaxRecord, 0))
     flushFull(t);
+}
+
+/// The first block of the global list (never unlinked, only prepended or
+/// appended under the writer lock, so walking it racily is safe).
+ThreadState *firstThread();
+template <class Fn> void forEachThread(Fn &&fn) {
+  for (ThreadState *t = firstThread(); t; t = __atomic_load_n(&t->next, __ATOMIC_ACQUIRE))
+    fn(t);
 }
 
 /// Writes every thread's buffered events. Other threads may go on appending:

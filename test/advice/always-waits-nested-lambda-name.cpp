@@ -53,3 +53,7 @@ int main() {
   std::printf("done=%d\n", g_done);
   return g_done == 2000 ? 0 : 1;
 }
+
+// The same advice from profile mode (COROSCOPE_MODE=profile), whose figures are kept in the process:
+// RUN: env COROSCOPE_MODE=profile %run_case -O2 %s %t.p
+// RUN: %coroscope report %t.p.log | FileCheck %s

@@ -88,3 +88,8 @@ int main() {
   std::printf("truth: calls=%ld wait_percent=%g heap_frames=%ld total=%ld\n", g_reads,
               100.0 * double(g_waits) / double(g_reads), g_frames, top.h.promise().value);
 }
+
+// The same advice from profile mode (COROSCOPE_MODE=profile), whose figures are kept in the process:
+// RUN: env COROSCOPE_MODE=profile %run_case -O2 %s %t.p
+// RUN: %python %S/../tools/report_summary.py %t.p.json > %t.p.summary
+// RUN: cat %t.p.stdout %t.p.summary | FileCheck %s --implicit-check-not=finding

@@ -76,3 +76,7 @@ int main() {
   { Task t = client(2000); }
   std::printf("work=%ld\n", g_work);
 }
+
+// The same advice from profile mode (COROSCOPE_MODE=profile), whose figures are kept in the process:
+// RUN: env COROSCOPE_MODE=profile %run_case -O2 %s %t.p
+// RUN: %coroscope report %t.p.log | FileCheck %s --implicit-check-not='[always-waits]'

@@ -97,3 +97,7 @@ int main() {
               100.0 * double(g_hits) / double(g_calls), 100.0 * double(frames) / double(g_calls),
               frames ? bytes / frames : 0, top.h.promise().value);
 }
+
+// The same advice from profile mode (COROSCOPE_MODE=profile), whose figures are kept in the process:
+// RUN: env COROSCOPE_MODE=profile %run_case -O2 %s %t.p
+// RUN: %python %S/../tools/report_summary.py %t.p.json | FileCheck %s

@@ -85,3 +85,9 @@ int main(int argc, char** argv) {
   for (Job& j : jobs) sum += j.h.promise().value;
   std::printf("sum=%ld\n", sum);
 }
+
+// The same advice from profile mode (COROSCOPE_MODE=profile), whose figures are kept in the process:
+// RUN: env COROSCOPE_MODE=profile %run_case -O2 %s %t.p
+// RUN: %coroscope report %t.p.log | FileCheck %s --implicit-check-not='[hot-sync]'
+// RUN: env COROSCOPE_MODE=profile %run_case -O2 %s %t.p.same same-thread
+// RUN: %coroscope report %t.p.same.log | FileCheck %s --implicit-check-not='[hot-sync]'

@@ -121,3 +121,13 @@ int main() {
   std::printf("truth: calls=%ld heap_frames=%ld block_bytes=%lu outer_bytes=%lu total=%ld\n", g_calls,
               g_frames, g_block_bytes, g_outer_bytes, top.h.promise().value);
 }
+
+// The same advice from profile mode (COROSCOPE_MODE=profile), whose figures are kept in the process:
+// RUN: env COROSCOPE_MODE=profile %run_case -O2 %s %t.p.o2
+// RUN: %python %S/../tools/report_summary.py %t.p.o2.json > %t.p.o2.summary
+// RUN: cat %t.p.o2.stdout %t.p.o2.summary | FileCheck %s --check-prefix=O2 --implicit-check-not=finding
+// RUN: not %coroscope check --fail-on advice %t.p.o2.log | FileCheck %s --check-prefix=O2-TEXT -DFILE=%s
+// RUN: env COROSCOPE_MODE=profile %run_case -O0 %s %t.p.o0
+// RUN: %python %S/../tools/report_summary.py %t.p.o0.json > %t.p.o0.summary
+// RUN: cat %t.p.o0.stdout %t.p.o0.summary | FileCheck %s --check-prefix=O0 --implicit-check-not=finding
+// RUN: not %coroscope check --fail-on advice %t.p.o0.log | FileCheck %s --check-prefix=O0-TEXT -DFILE=%s

@@ -115,3 +115,10 @@ int main() {
               elided_calls, g_calls - elided_calls, g_frames - before_frames, g_block_bytes, g_outer_bytes,
               g_frame_bytes - before_bytes);
 }
+
+// The same advice from profile mode (COROSCOPE_MODE=profile), whose figures are kept in the process:
+// RUN: env COROSCOPE_MODE=profile %run_case -O2 %s %t.p
+// RUN: %python %S/../tools/report_summary.py %t.p.json > %t.p.summary
+// RUN: cat %t.p.stdout %t.p.summary | FileCheck %s --implicit-check-not=finding
+// RUN: not %coroscope check --fail-on advice %t.p.log | FileCheck %s --check-prefix=TEXT -DFILE=%s
+// RUN: %coroscope report %t.p.log | FileCheck %s --check-prefix=REPORT

@@ -93,3 +93,7 @@ int main() {
   for (Task<long>& t : conns) total += t.h.promise().value;
   std::printf("truth: calls=200 frames=%ld frame_bytes=%ld total=%ld\n", g_frames, g_frame_bytes / g_frames, total);
 }
+
+// The same advice from profile mode (COROSCOPE_MODE=profile), whose figures are kept in the process:
+// RUN: env COROSCOPE_MODE=profile %run_case -O2 %s %t.p
+// RUN: FileCheck %s < %t.p.stdout

@@ -18,13 +18,18 @@ For each row (build configuration) it
      program's own ground truth (test/matrix/Inputs/mkit.h), heap frames
      included, so the instrumented build allocated exactly the frames the
      plain one did: the plugin changed no elision;
-  3. runs `coroscope report --format json` on the log and compares every
+  3. runs `coroscope report --format json` on the log (trace mode, the
+     default) and on the profile file of a second run with
+     COROSCOPE_MODE=profile (same stdout and status again), and compares every
      `truth` line with the report, per function (file and line; template
      instantiations summed): calls, heap_frames, elided_frames, heap_bytes,
      awaits, suspends, waits, completed, sync_completions, and
      totals.frames_not_destroyed; every coroutine function of the report
      must have a truth line. Findings other than advice must be exactly
-     those --expect-finding names (plus any --allow-finding ones).
+     those --expect-finding names (plus any --allow-finding ones). The
+     profile report must also equal the trace report in what the truth
+     lines do not cover: elided_bytes, frame_bytes_min/max and every
+     site's reached and suspended counts.
 Each failing row prints `FAIL <program> <row>: ...` lines naming the count
 that differed. Exits 1 if a row failed, 2 on bad usage.
 
@@ -291,7 +296,54 @@ def build_and_run_row(args, row, compile_flags, link_shared, link_static):
                                args.expect_finding, args.allow_finding)
     if problems:
         raise Failure("\n  ".join(problems))
-    return len(truth), values
+    # Profile mode: the same binary, figures kept in the process.
+    vd = os.path.join(d, "inst")
+    plog = os.path.join(vd, "profile.log")
+    if os.path.exists(plog):
+        os.remove(plog)
+    env = dict(os.environ, COROSCOPE_OUT=plog, COROSCOPE_MODE="profile")
+    exe = os.path.join(vd, "prog")
+    run_args = [os.path.join(vd, "plugin.so")] if args.dlopen else []
+    prof = run([exe, *run_args], args.timeout, env=env, cwd=vd)
+    if prof.returncode != inst.returncode or prof.stdout != inst.stdout:
+        raise Failure(f"profile mode: exit status {prof.returncode} (trace {inst.returncode})"
+                      f" or stdout differs; stderr: {prof.stderr.strip()[:2000]}")
+    ptruth, pnames, pnot_destroyed = parse_truth(prof.stdout)
+    preport_path = os.path.join(d, "profile-report.json")
+    r = run([args.coroscope, "report", "--format", "json", "-o", preport_path, plog],
+            args.timeout)
+    if r.returncode != 0:
+        raise Failure(f"profile mode: coroscope report failed ({r.returncode}): "
+                      f"{r.stderr.strip()}")
+    with open(preport_path) as f:
+        preport = json.load(f)
+    problems, pvalues = compare(ptruth, pnames, pnot_destroyed, preport,
+                                args.expect_finding, args.allow_finding)
+    problems += compare_modes(report, preport)
+    if problems:
+        raise Failure("profile mode:\n  " + "\n  ".join(problems))
+    return len(truth), values + pvalues
+
+
+def compare_modes(trace, profile):
+    """What the truth lines do not cover, trace report == profile report."""
+    problems = []
+    def index(rep):
+        return {(f["function"], f["file"], f["line"]): f for f in rep["functions"]}
+    t, p = index(trace), index(profile)
+    for key in sorted(set(t) | set(p)):
+        a, b = t.get(key), p.get(key)
+        if a is None or b is None:
+            problems.append(f"{key[0]}: only in the {'profile' if a is None else 'trace'} report")
+            continue
+        for k in ("elided_bytes", "frame_bytes_min", "frame_bytes_max"):
+            if a[k] != b[k]:
+                problems.append(f"{k} of {key[0]}: trace {a[k]}, profile {b[k]}")
+        sites = lambda f: {(s["kind"], s["line"], s["column"]): (s["reached"], s["suspended"])
+                           for s in f["sites"]}
+        if sites(a) != sites(b):
+            problems.append(f"sites of {key[0]}: trace {sites(a)}, profile {sites(b)}")
+    return problems
 
 
 def main():

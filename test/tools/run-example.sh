@@ -7,7 +7,10 @@
 #     so instrumentation changed neither behaviour nor the frames allocated;
 #  3. analyze the log; the report must equal the program's own ground truth
 #     (check_truth.py);
-#  4. print the report as report_summary.py lines for FileCheck.
+#  4. run it again in profile mode (COROSCOPE_MODE=profile): the same
+#     output, a report equal to the ground truth and to the trace report
+#     in every count (profile_check.py equal);
+#  5. print the trace report as report_summary.py lines for FileCheck.
 set -euo pipefail
 cxx=$1 plugin=$2 lib=$3 coroscope=$4 python=$5 opt=$6 src=$7 out=$8
 shift 8
@@ -23,4 +26,13 @@ if ! diff -u "$out.plain.txt" "$out.inst.txt" >&2; then
 fi
 "$coroscope" report --format json -o "$out.json" "$out.log"
 "$python" "$here/check_truth.py" "$out.inst.txt" "$out.json" >&2
+rm -f "$out.profile.log"
+COROSCOPE_MODE=profile COROSCOPE_OUT="$out.profile.log" "$out.inst" "$@" > "$out.profile.txt"
+if ! diff -u "$out.plain.txt" "$out.profile.txt" >&2; then
+  echo "run-example: profile-mode output differs from the plain build" >&2
+  exit 1
+fi
+"$coroscope" report --format json -o "$out.profile.json" "$out.profile.log"
+"$python" "$here/check_truth.py" "$out.profile.txt" "$out.profile.json" >&2
+"$python" "$here/profile_check.py" equal "$out.json" "$out.profile.json" >&2
 "$python" "$here/report_summary.py" "$out.json"

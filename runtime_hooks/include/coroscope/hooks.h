@@ -1,8 +1,8 @@
 //===- coroscope/hooks.h - C ABI between instrumented code and the runtime -===//
 //
 // The instrumentation pass (plugin/) inserts calls to these functions; the
-// runtime (runtime_hooks/) implements them. The pass mirrors every name as a
-// constant at the top of plugin/CoroInstrumentPass.cpp: change both together.
+// runtime (runtime_hooks/) implements them. Their names are listed once in
+// coroscope/hooks.def, which the pass and the runtime both include.
 //
 // Every hook is safe to call from any thread, never allocates on its hot path
 // and never throws. `frame` is always the coroutine frame address, the value of

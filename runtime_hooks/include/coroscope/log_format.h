@@ -36,6 +36,9 @@ enum FileFlag : uint64_t {
   /// Event timestamps are TSC ticks; convert with the Clock chunks. Without
   /// this flag they are CLOCK_MONOTONIC nanoseconds already.
   kFlagTscTimestamps = 1,
+  /// Written in profile mode (COROSCOPE_MODE=profile): no event chunks; the
+  /// figures are in the last Profile chunk of the file.
+  kFlagProfile = 2,
 };
 
 /// Every chunk after the header starts with this. A reader that meets an
@@ -57,6 +60,71 @@ enum ChunkKind : uint32_t { // APPEND ONLY
   /// "Packed events" below), then zero padding to a multiple of 8. What the
   /// runtime writes; kChunkEvents stays readable.
   kChunkPackedEvents = 7,
+  /// payload: ProfileHeader, then `functions` ProfileFunction records (each
+  /// followed by its ProfileBucket entries), then `sites` ProfileSite
+  /// records. Figures accumulated in the process (profile mode); each one
+  /// holds the totals since the process started, so only the last Profile
+  /// chunk of a file counts.
+  kChunkProfile = 8,
+};
+
+#define COROSCOPE_PROFILE_VERSION 1u
+
+/// Profile chunk header.
+struct ProfileHeader {
+  uint32_t version;      ///< COROSCOPE_PROFILE_VERSION; readers reject others
+  uint32_t functions;    ///< ProfileFunction records
+  uint32_t sites;        ///< ProfileSite records after the functions
+  uint32_t threads;      ///< threads that ran instrumented coroutine code
+  uint32_t sample_first; ///< every frame of a function is timed up to this many per thread
+  uint32_t sample_every; ///< then one frame in this many (1: every frame)
+  uint64_t untracked;    ///< frames the runtime could not follow (table full)
+  uint64_t started_ns;   ///< CLOCK_MONOTONIC when the runtime started counting
+  uint64_t written_ns;   ///< CLOCK_MONOTONIC when the snapshot was taken
+};
+
+/// Per coroutine function: the counts of docs/report-format.md, exact, and
+/// the busy and suspended times of the sampled frames as two histograms of
+/// `busy_buckets` then `suspended_buckets` ProfileBucket entries.
+struct ProfileFunction {
+  uint32_t site; ///< function site id
+  uint16_t busy_buckets;
+  uint16_t suspended_buckets;
+  uint64_t calls;
+  uint64_t heap_frames;
+  uint64_t heap_bytes;
+  uint64_t heap_min; ///< bytes; 0 without heap frames
+  uint64_t heap_max;
+  uint64_t elided_frames;
+  uint64_t elided_bytes;
+  uint64_t elided_min; ///< bytes; 0 without elided frames
+  uint64_t elided_max;
+  uint64_t completed;
+  uint64_t sync_completions;
+  uint64_t sync_scheduled_starts;
+  uint64_t frees;    ///< frames freed: calls - frees were never destroyed
+  uint64_t sampled;  ///< frames timed (closed), the size of the time sample
+  uint64_t busy_total_ns;      ///< exact sums over the sampled frames
+  uint64_t suspended_total_ns;
+};
+
+/// `count` sampled frames whose time fell in the bucket represented by
+/// `value_ns`: values below 32 ns exactly, larger ones by the middle of a
+/// bucket 1/32 of their power of two wide (within 1/64). An entry with
+/// `count` 0 is padding.
+struct ProfileBucket {
+  uint64_t value_ns;
+  uint64_t count;
+};
+
+/// Per suspend point.
+struct ProfileSite {
+  uint32_t site; ///< suspend site id
+  uint32_t reserved;
+  uint64_t ready;   ///< await_ready() was true
+  uint64_t suspend; ///< await_suspend ran
+  uint64_t cancel;  ///< a bool await_suspend returned false
+  uint64_t waits;
 };
 
 /// Pairs a timestamp with CLOCK_MONOTONIC so readers can turn ticks into ns.
@@ -470,6 +538,10 @@ static_assert(sizeof(EventsHeader) == 16, "on-disk layout");
 static_assert(sizeof(EventRecord) == 24, "on-disk layout");
 static_assert(sizeof(PackedEventsHeader) == 40, "on-disk layout");
 static_assert(sizeof(FindingRecord) == 64, "on-disk layout");
+static_assert(sizeof(ProfileHeader) == 48, "on-disk layout");
+static_assert(sizeof(ProfileFunction) == 136, "on-disk layout");
+static_assert(sizeof(ProfileBucket) == 16, "on-disk layout");
+static_assert(sizeof(ProfileSite) == 40, "on-disk layout");
 static_assert(sizeof(BacktraceEntry) == 16, "on-disk layout");
 static_assert(sizeof(LiveFramesHeader) == 8, "on-disk layout");
 static_assert(sizeof(LiveFrame) == 40, "on-disk layout");

@@ -1,0 +1,710 @@
+//===- profile.cpp - Profile mode: the report's figures kept in the process -===//
+//
+// See profile.h. Counters are plain per-thread words written by their owner
+// with relaxed atomics, read the same way by a snapshot on another thread.
+// Per-frame state lives in a lock-free table keyed by frame address, one
+// cache line per frame (the frame itself cannot grow: that would change
+// the bytes the program allocates), claimed with a CAS like the checks'
+// frame registry. A frame's hooks are ordered by the program's own hand-off
+// of its handle, so its entry needs no lock.
+//
+//===----------------------------------------------------------------------===//
+#include "profile.h"
+
+#include "clock.h"
+#include "log_writer.h"
+#include "options.h"
+#include "sites.h"
+
+#include <atomic>
+#include <errno.h>
+#include <pthread.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+#include <utility>
+
+namespace coroscope {
+namespace rt {
+
+/// A site's counters in one thread: FunctionCounters for function sites,
+/// SuspendCounters for suspend sites.
+struct ProfileCounters {
+  uint64_t v[16];
+};
+
+namespace {
+
+enum FunctionCounter {
+  kCalls, kHeapFrames, kHeapBytes, kHeapMin, kHeapMax, kElidedFrames, kElidedBytes,
+  kElidedMin, kElidedMax, kCompleted, kSync, kSyncScheduled, kFrees, kFunctionCounters
+};
+enum SuspendCounter { kReady, kSuspend, kCancel, kWaits, kSuspendCounters };
+static_assert(kFunctionCounters <= 16, "fits a slot");
+
+inline uint64_t get(const uint64_t &c) { return __atomic_load_n(&c, __ATOMIC_RELAXED); }
+inline void set(uint64_t &c, uint64_t v) { __atomic_store_n(&c, v, __ATOMIC_RELAXED); }
+inline void add(uint64_t &c, uint64_t n = 1) { set(c, get(c) + n); }
+
+void *mapZeroed(size_t bytes) {
+  void *p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                 -1, 0);
+  return p == MAP_FAILED ? nullptr : p;
+}
+
+// Slow path: the thread's block does not reach this site id yet (the first
+// event of a thread, or an image registered since). The old block is left
+// mapped: a snapshot may be reading it.
+__attribute__((noinline)) uint64_t *growCounters(ThreadState *t, uint32_t id) {
+  uint32_t cap = t->counters_cap ? t->counters_cap : 64;
+  uint32_t limit = siteIdLimit();
+  while (cap <= id || cap < limit)
+    cap *= 2;
+  auto *fresh = static_cast<ProfileCounters *>(mapZeroed(size_t(cap) * sizeof(ProfileCounters)));
+  if (!fresh)
+    return nullptr;
+  if (t->counters)
+    memcpy(fresh, t->counters, size_t(t->counters_cap) * sizeof(ProfileCounters));
+  __atomic_store_n(&t->counters, fresh, __ATOMIC_RELEASE);
+  t->counters_cap = cap;
+  return fresh[id].v;
+}
+
+inline uint64_t *counters(ThreadState *t, const Site *site) {
+  uint32_t id = site ? site->id : 0;
+  if (__builtin_expect(id < t->counters_cap, 1))
+    return t->counters[id].v;
+  return growCounters(t, id);
+}
+
+// --- Per-frame state ------------------------------------------------------
+
+enum FrameFlag : uint32_t {
+  kFrameLive = 1,
+  kFrameCompleted = 2,
+  kFrameBodyWaited = 4,
+  kFrameScheduledStart = 8,
+  kFrameSampled = 16,
+};
+
+struct alignas(64) FrameState {
+  std::atomic<uint64_t> key; ///< frame address; 0 = never used
+  std::atomic<uint32_t> flags;
+  uint32_t creator_thread;
+  const Site *fn;
+  const Site *open_site; ///< the suspension not yet resumed, or null
+  uint64_t carrier;      ///< its activation: thread << 40 | id, 0 for none
+  // Sampled frames only, in now() ticks (the TSC where it is invariant:
+  // a third of clock_gettime's cost, which would otherwise be most of a
+  // short frame's measured busy time); converted to ns when written.
+  uint64_t begin_ns;     ///< at frame_begin
+  uint64_t open_ns;      ///< when the open suspension began
+  uint64_t suspended_ns; ///< closed suspensions so far
+};
+static_assert(sizeof(FrameState) == 64, "one cache line per frame");
+
+constexpr uint64_t kSlots = uint64_t(1) << 20;
+constexpr uint64_t kMask = kSlots - 1;
+constexpr uint64_t kReuseAfter = 8;
+constexpr uint64_t kMaxProbe = 64;
+FrameState *gFrames = nullptr;
+pthread_once_t gFramesOnce = PTHREAD_ONCE_INIT;
+std::atomic<uint64_t> gUntracked{0};
+
+FrameState *frames() {
+  if (__builtin_expect(gFrames == nullptr, 0))
+    pthread_once(&gFramesOnce,
+                 [] { gFrames = static_cast<FrameState *>(mapZeroed(kSlots * sizeof(FrameState))); });
+  return gFrames;
+}
+
+inline uint64_t slotOf(uint64_t frame) { return ((frame >> 4) * 0x9E3779B97F4A7C15ull) >> 44; }
+
+FrameState *findFrame(uint64_t frame) {
+  FrameState *tab = frames();
+  if (!tab || !frame)
+    return nullptr;
+  for (uint64_t i = slotOf(frame), n = 0; n < kMaxProbe; i = (i + 1) & kMask, ++n) {
+    uint64_t k = tab[i].key.load(std::memory_order_acquire);
+    if (k == frame)
+      return tab[i].flags.load(std::memory_order_relaxed) & kFrameLive ? &tab[i] : nullptr;
+    if (k == 0)
+      return nullptr;
+  }
+  return nullptr;
+}
+
+// The entry of `frame`, live or a tombstone of it, or a new one; null when
+// the table is full around its home slot.
+FrameState *claimFrame(uint64_t frame) {
+  FrameState *tab = frames();
+  if (!tab || !frame)
+    return nullptr;
+  FrameState *tomb = nullptr;
+  uint64_t tomb_key = 0;
+  for (uint64_t i = slotOf(frame), n = 0; n < kMaxProbe;) {
+    uint64_t k = tab[i].key.load(std::memory_order_acquire);
+    if (k == frame)
+      return &tab[i];
+    // A new key goes into the first empty slot, or into a tombstone before
+    // it once the chain is long, so look-ups meet it before a stale copy.
+    if (k == 0 || (tomb && n > kReuseAfter)) {
+      bool into_tomb = tomb && n > kReuseAfter;
+      FrameState *target = into_tomb ? tomb : &tab[i];
+      uint64_t expected = into_tomb ? tomb_key : 0;
+      if (target->key.compare_exchange_strong(expected, frame, std::memory_order_acq_rel))
+        return target;
+      if (expected == frame)
+        return target;
+      if (into_tomb)
+        tomb = nullptr;
+      continue;
+    }
+    if (!tomb && !(tab[i].flags.load(std::memory_order_relaxed) & kFrameLive)) {
+      tomb = &tab[i];
+      tomb_key = k;
+    }
+    i = (i + 1) & kMask;
+    ++n;
+  }
+  if (tomb && tomb->key.compare_exchange_strong(tomb_key, frame, std::memory_order_acq_rel))
+    return tomb;
+  gUntracked.fetch_add(1, std::memory_order_relaxed);
+  return nullptr;
+}
+
+// --- Sampled times ----------------------------------------------------------
+
+// Log-linear buckets: values below 32 ns each their own, larger ones 32 per
+// power of two, read back as the bucket's middle (within 1/64 of the value).
+constexpr unsigned kSubBits = 5;
+constexpr uint32_t kLinear = 1u << kSubBits;
+constexpr uint32_t kBuckets = kLinear + (64 - kSubBits) * kLinear;
+
+inline uint32_t bucketOf(uint64_t v) {
+  if (v < kLinear)
+    return uint32_t(v);
+  unsigned top = 63 - unsigned(__builtin_clzll(v)); // >= kSubBits
+  uint32_t sub = uint32_t((v >> (top - kSubBits)) & (kLinear - 1));
+  return kLinear + (top - kSubBits) * kLinear + sub;
+}
+inline uint64_t bucketValue(uint32_t b) {
+  if (b < kLinear)
+    return b;
+  uint32_t i = b - kLinear;
+  unsigned top = kSubBits + i / kLinear;
+  uint64_t width = uint64_t(1) << (top - kSubBits);
+  return (uint64_t(1) << top) + (i % kLinear) * width + width / 2;
+}
+
+struct TimeSample {
+  uint64_t frames;
+  uint64_t busy_total, suspended_total;
+  uint64_t busy[kBuckets];
+  uint64_t suspended[kBuckets];
+};
+
+// By function site id; grown under gSampleLock (old arrays stay mapped).
+TimeSample **gSamples = nullptr;
+uint32_t gSamplesCap = 0;
+std::atomic<bool> gSampleLock{false};
+
+bool lockSamples(bool from_signal) {
+  for (int spins = 0; gSampleLock.exchange(true, std::memory_order_acquire); ++spins) {
+    if (from_signal && spins > 1000)
+      return false;
+    if (spins > 64) {
+      struct timespec ts = {0, 1000};
+      nanosleep(&ts, nullptr);
+    }
+  }
+  return true;
+}
+void unlockSamples() { gSampleLock.store(false, std::memory_order_release); }
+
+void recordSample(const Site *fn, uint64_t busy, uint64_t suspended) {
+  uint32_t id = fn ? fn->id : 0;
+  lockSamples(false);
+  if (id >= gSamplesCap) {
+    uint32_t cap = gSamplesCap ? gSamplesCap : 64;
+    while (cap <= id)
+      cap *= 2;
+    auto **fresh = static_cast<TimeSample **>(mapZeroed(size_t(cap) * sizeof(TimeSample *)));
+    if (!fresh) {
+      unlockSamples();
+      return;
+    }
+    if (gSamples)
+      memcpy(fresh, gSamples, size_t(gSamplesCap) * sizeof(TimeSample *));
+    gSamples = fresh;
+    gSamplesCap = cap;
+  }
+  TimeSample *s = gSamples[id];
+  if (!s)
+    s = gSamples[id] = static_cast<TimeSample *>(mapZeroed(sizeof(TimeSample)));
+  if (s) {
+    ++s->frames;
+    s->busy_total += busy;
+    s->suspended_total += suspended;
+    ++s->busy[bucketOf(busy)];
+    ++s->suspended[bucketOf(suspended)];
+  }
+  unlockSamples();
+}
+
+// A sampled frame's life ends (completed, freed, or its address reused).
+void closeSample(FrameState *f, uint64_t at) {
+  uint64_t suspended = f->suspended_ns;
+  if (f->open_site && at > f->open_ns)
+    suspended += at - f->open_ns;
+  uint64_t life = at > f->begin_ns ? at - f->begin_ns : 0;
+  if (suspended > life)
+    suspended = life;
+  f->flags.store(f->flags.load(std::memory_order_relaxed) & ~kFrameSampled,
+                 std::memory_order_relaxed);
+  recordSample(f->fn, life - suspended, suspended);
+}
+
+// --- Activations --------------------------------------------------------
+
+inline uint64_t carrierOf(const ThreadState *t, uint64_t id) {
+  return (uint64_t(t->thread) << 40) | id;
+}
+
+bool onStack(const ThreadState *t, uint64_t carrier) {
+  if (!carrier || (carrier >> 40) != t->thread)
+    return false;
+  uint64_t id = carrier & ((uint64_t(1) << 40) - 1);
+  for (uint32_t i = t->act_depth; i-- > 0;) {
+    if (t->acts[i].id == id)
+      return true;
+    if (t->acts[i].id < id) // ids grow towards the top
+      return false;
+  }
+  return false;
+}
+
+void push(ThreadState *t, uint64_t frame) {
+  uint64_t id = ++t->act_next;
+  ++t->act_entered;
+  if (t->act_overflow || t->act_depth == kMaxNesting) {
+    ++t->act_overflow;
+    return;
+  }
+  t->acts[t->act_depth++] = {id, frame};
+}
+
+void complete(ThreadState *t, FrameState *f) {
+  uint32_t flags = f->flags.load(std::memory_order_relaxed);
+  f->flags.store(flags | kFrameCompleted, std::memory_order_relaxed);
+  if (uint64_t *c = counters(t, f->fn)) {
+    add(c[kCompleted]);
+    if (!(flags & kFrameBodyWaited)) {
+      add(c[kSync]);
+      if (flags & kFrameScheduledStart)
+        add(c[kSyncScheduled]);
+    }
+  }
+  if (flags & kFrameSampled)
+    closeSample(f, now());
+}
+
+inline bool inBody(const Site *s) {
+  return s && (s->kind == log::kSiteAwait || s->kind == log::kSiteYield);
+}
+
+void minMax(uint64_t *c, int min, int max, uint64_t bytes, bool first) {
+  if (first || bytes < get(c[min]))
+    set(c[min], bytes);
+  if (bytes > get(c[max]))
+    set(c[max], bytes);
+}
+
+} // namespace
+
+void profileFrameAlloc(ThreadState *t, const Site *, void *mem, uint64_t bytes) {
+  t->pending_alloc_mem = reinterpret_cast<uintptr_t>(mem);
+  t->pending_alloc_bytes = bytes;
+}
+
+void profileFrameBegin(ThreadState *t, const Site *fn, uint64_t frame, uint64_t bytes, bool heap) {
+  uint64_t *c = counters(t, fn);
+  uint64_t calls = 0;
+  if (c) {
+    calls = get(c[kCalls]) + 1;
+    set(c[kCalls], calls);
+    if (heap) {
+      uint64_t n = get(c[kHeapFrames]);
+      set(c[kHeapFrames], n + 1);
+      add(c[kHeapBytes], t->pending_alloc_bytes);
+      minMax(c, kHeapMin, kHeapMax, t->pending_alloc_bytes, n == 0);
+    } else {
+      uint64_t n = get(c[kElidedFrames]);
+      set(c[kElidedFrames], n + 1);
+      add(c[kElidedBytes], bytes);
+      minMax(c, kElidedMin, kElidedMax, bytes, n == 0);
+    }
+  }
+  push(t, frame);
+  FrameState *f = claimFrame(frame);
+  if (!f)
+    return;
+  uint32_t old = f->flags.load(std::memory_order_relaxed);
+  if ((old & (kFrameLive | kFrameSampled)) == (kFrameLive | kFrameSampled))
+    closeSample(f, now()); // its address was reused without a free
+  bool sampled = calls <= gOptions.sample_first || calls % gOptions.sample_every == 0;
+  f->creator_thread = t->thread;
+  f->fn = fn;
+  f->open_site = nullptr;
+  f->carrier = 0;
+  f->suspended_ns = 0;
+  f->open_ns = 0;
+  f->begin_ns = sampled ? now() : 0;
+  f->flags.store(uint32_t(kFrameLive) | (sampled ? uint32_t(kFrameSampled) : 0u), std::memory_order_release);
+}
+
+void profileActivationEnter(ThreadState *t, uint64_t frame) { push(t, frame); }
+
+void profileActivationExit(ThreadState *t, uint64_t frame) {
+  if (t->act_overflow) {
+    --t->act_overflow;
+  } else {
+    // Through to the matching record: those above it lost their exit (an
+    // exception unwound through them), as the analyzer reads it.
+    for (uint32_t i = t->act_depth; i-- > 0;)
+      if (t->acts[i].frame == frame) {
+        t->act_depth = i;
+        break;
+      }
+  }
+  if (t->act_entered)
+    --t->act_entered;
+  if (t->act_entered + 1 < t->act_await_depth)
+    t->act_await_depth = 0; // the call that ran that await_suspend has returned
+}
+
+void profileAwaitReady(ThreadState *t, const Site *site, uint64_t frame) {
+  if (uint64_t *c = counters(t, site))
+    add(c[kReady]);
+  if (site && site->kind == log::kSiteFinal)
+    if (FrameState *f = findFrame(frame);
+        f && !(f->flags.load(std::memory_order_relaxed) & kFrameCompleted))
+      complete(t, f);
+}
+
+void profileAwaitSuspend(ThreadState *t, const Site *site, uint64_t frame) {
+  if (uint64_t *c = counters(t, site))
+    add(c[kSuspend]);
+  bool initial = site && site->kind == log::kSiteInitial;
+  if (!initial)
+    t->act_await_depth = t->act_entered + 1;
+  FrameState *f = findFrame(frame);
+  if (!f)
+    return;
+  uint32_t flags = f->flags.load(std::memory_order_relaxed);
+  if (flags & kFrameCompleted)
+    return;
+  if (site && site->kind == log::kSiteFinal) {
+    complete(t, f);
+    return;
+  }
+  if (flags & kFrameSampled) {
+    uint64_t at = now();
+    if (f->open_site && at > f->open_ns) // a resume went missing
+      f->suspended_ns += at - f->open_ns;
+    f->open_ns = at;
+  }
+  f->open_site = site;
+  f->carrier = t->act_depth ? carrierOf(t, t->acts[t->act_depth - 1].id) : 0;
+}
+
+void profileAwaitCancel(ThreadState *t, const Site *site, uint64_t frame) {
+  if (uint64_t *c = counters(t, site))
+    add(c[kCancel]);
+  if (!(site && site->kind == log::kSiteInitial))
+    t->act_await_depth = 0;
+  FrameState *f = findFrame(frame);
+  if (f && !(f->flags.load(std::memory_order_relaxed) & kFrameCompleted) && f->open_site == site)
+    f->open_site = nullptr; // await_suspend returned false: it never suspended
+}
+
+void profileFrameResume(ThreadState *t, const Site *, uint64_t frame) {
+  FrameState *f = findFrame(frame);
+  if (!f)
+    return;
+  uint32_t flags = f->flags.load(std::memory_order_relaxed);
+  const Site *s = f->open_site;
+  if ((flags & kFrameCompleted) || !s)
+    return;
+  if (flags & kFrameSampled) {
+    uint64_t at = now();
+    if (at > f->open_ns)
+      f->suspended_ns += at - f->open_ns;
+  }
+  if (!onStack(t, f->carrier)) {
+    if (uint64_t *c = counters(t, s))
+      add(c[kWaits]);
+    if (inBody(s))
+      flags |= kFrameBodyWaited;
+    else if (s->kind == log::kSiteInitial &&
+             (t->thread != f->creator_thread || t->act_await_depth == 0))
+      flags |= kFrameScheduledStart;
+    f->flags.store(flags, std::memory_order_relaxed);
+  }
+  f->open_site = nullptr;
+}
+
+void profileFrameFree(ThreadState *t, const Site *fn, uint64_t frame) {
+  if (uint64_t *c = counters(t, fn))
+    add(c[kFrees]);
+  FrameState *f = findFrame(frame);
+  if (!f)
+    return;
+  uint32_t flags = f->flags.load(std::memory_order_relaxed);
+  if (flags & kFrameSampled)
+    closeSample(f, now());
+  f->flags.store(0, std::memory_order_release);
+}
+
+// --- Snapshot -------------------------------------------------------------
+
+namespace {
+
+// now() ticks to ns, from the clock pair taken at start-up and the one
+// taken for this snapshot.
+uint64_t gStartTicks = 0, gStartNs = 0;
+double gNsPerTick = 1;
+uint64_t toNs(uint64_t ticks) { return uint64_t(double(ticks) * gNsPerTick + 0.5); }
+void calibrate() {
+  uint64_t ticks = now(), ns = monotonicNs();
+  gNsPerTick = gUseTsc && ticks > gStartTicks && ns > gStartNs
+                   ? double(ns - gStartNs) / double(ticks - gStartTicks)
+                   : 1.0;
+}
+
+struct Buffer {
+  uint8_t *data = nullptr;
+  size_t size = 0, cap = 0;
+  bool put(const void *p, size_t n) {
+    if (size + n > cap)
+      return false;
+    memcpy(data + size, p, n);
+    size += n;
+    return true;
+  }
+};
+
+// Every thread's slot for `id`, summed: counts add, min and max combine.
+void sumSite(uint32_t id, bool function, uint64_t out[16]) {
+  memset(out, 0, 16 * sizeof(uint64_t));
+  bool heap_seen = false, elided_seen = false;
+  forEachThread([&](ThreadState *t) {
+    ProfileCounters *block = __atomic_load_n(&t->counters, __ATOMIC_ACQUIRE);
+    if (!block || id >= __atomic_load_n(&t->counters_cap, __ATOMIC_RELAXED))
+      return;
+    const uint64_t *c = block[id].v;
+    if (!function) {
+      for (int i = 0; i < kSuspendCounters; ++i)
+        out[i] += get(c[i]);
+      return;
+    }
+    for (int i : {kCalls, kHeapFrames, kHeapBytes, kElidedFrames, kElidedBytes, kCompleted, kSync,
+                  kSyncScheduled, kFrees})
+      out[i] += get(c[i]);
+    if (get(c[kHeapFrames])) {
+      if (!heap_seen || get(c[kHeapMin]) < out[kHeapMin])
+        out[kHeapMin] = get(c[kHeapMin]);
+      if (get(c[kHeapMax]) > out[kHeapMax])
+        out[kHeapMax] = get(c[kHeapMax]);
+      heap_seen = true;
+    }
+    if (get(c[kElidedFrames])) {
+      if (!elided_seen || get(c[kElidedMin]) < out[kElidedMin])
+        out[kElidedMin] = get(c[kElidedMin]);
+      if (get(c[kElidedMax]) > out[kElidedMax])
+        out[kElidedMax] = get(c[kElidedMax]);
+      elided_seen = true;
+    }
+  });
+}
+
+uint32_t countBuckets(const uint64_t *b) {
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < kBuckets; ++i)
+    n += b[i] != 0;
+  return n;
+}
+
+// Serialises the chunk into `buf` (or only measures it when buf.data is
+// null, counting into buf.size). Holds the sample lock.
+void serialise(Buffer &buf, bool measure, uint32_t *functions, uint32_t *sites) {
+  uint64_t sums[16];
+  uint32_t nf = 0, ns = 0;
+  auto put = [&](const void *p, size_t n) {
+    if (measure)
+      buf.size += n;
+    else
+      buf.put(p, n);
+  };
+  // Functions first, then suspend sites: two walks over the tables.
+  // Ids and kinds only: an unloaded image's descriptors are gone.
+  uint32_t limit = siteIdLimit();
+  for (int pass = 0; pass < 2; ++pass)
+    for (uint32_t id = 1; id < limit; ++id) {
+      int kind = siteKind(id);
+      bool function = kind == log::kSiteFunction;
+      bool suspend = kind >= log::kSiteInitial && kind <= log::kSiteFinal;
+      if ((pass == 0 && !function) || (pass == 1 && !suspend))
+        continue;
+      sumSite(id, function, sums);
+      if (function) {
+        if (!sums[kCalls] && !sums[kFrees])
+          continue;
+        const TimeSample *ts = id < gSamplesCap ? gSamples[id] : nullptr;
+        uint32_t busy_n = ts ? countBuckets(ts->busy) : 0;
+        uint32_t susp_n = ts ? countBuckets(ts->suspended) : 0;
+        size_t bytes = sizeof(log::ProfileFunction) + (busy_n + susp_n) * sizeof(log::ProfileBucket);
+        if (!measure && buf.size + bytes > buf.cap)
+          continue; // first seen after the measuring walk: next snapshot
+        log::ProfileFunction p{};
+        p.site = id;
+        p.busy_buckets = uint16_t(busy_n);
+        p.suspended_buckets = uint16_t(susp_n);
+        p.calls = sums[kCalls];
+        p.heap_frames = sums[kHeapFrames];
+        p.heap_bytes = sums[kHeapBytes];
+        p.heap_min = sums[kHeapMin];
+        p.heap_max = sums[kHeapMax];
+        p.elided_frames = sums[kElidedFrames];
+        p.elided_bytes = sums[kElidedBytes];
+        p.elided_min = sums[kElidedMin];
+        p.elided_max = sums[kElidedMax];
+        p.completed = sums[kCompleted];
+        p.sync_completions = sums[kSync];
+        p.sync_scheduled_starts = sums[kSyncScheduled];
+        p.frees = sums[kFrees];
+        p.sampled = ts ? ts->frames : 0;
+        p.busy_total_ns = ts ? toNs(ts->busy_total) : 0;
+        p.suspended_total_ns = ts ? toNs(ts->suspended_total) : 0;
+        put(&p, sizeof p);
+        // Exactly the announced number of entries, even if a crash handler
+        // that could not take the sample lock sees a histogram change.
+        if (ts)
+          for (auto [h, n] : {std::pair<const uint64_t *, uint32_t>{ts->busy, busy_n},
+                              {ts->suspended, susp_n}})
+            for (uint32_t b = 0; n > 0; ++b) {
+              log::ProfileBucket e{0, 0};
+              if (b < kBuckets && !h[b])
+                continue;
+              if (b < kBuckets)
+                e = {toNs(bucketValue(b)), h[b]};
+              put(&e, sizeof e);
+              --n;
+            }
+        ++nf;
+      } else {
+        if (!sums[kReady] && !sums[kSuspend])
+          continue;
+        if (!measure && buf.size + sizeof(log::ProfileSite) > buf.cap)
+          continue;
+        log::ProfileSite p{id, 0, sums[kReady], sums[kSuspend], sums[kCancel], sums[kWaits]};
+        put(&p, sizeof p);
+        ++ns;
+      }
+    }
+  *functions = nf;
+  *sites = ns;
+}
+
+} // namespace
+
+void writeProfileLocked() {
+  if (gOptions.mode != Mode::Profile)
+    return;
+  int saved = errno;
+  bool locked = lockSamples(/*from_signal=*/true);
+  // Counters only grow, so the measuring walk bounds the writing walk's
+  // records; a count the writing walk adds past the measure is dropped.
+  calibrate();
+  Buffer measure;
+  uint32_t nf = 0, ns = 0;
+  serialise(measure, /*measure=*/true, &nf, &ns);
+  size_t cap = sizeof(log::ChunkHeader) + sizeof(log::ProfileHeader) + measure.size;
+  size_t map = (cap + 4095) & ~size_t(4095);
+  Buffer buf;
+  buf.data = static_cast<uint8_t *>(mapZeroed(map));
+  if (buf.data) {
+    buf.cap = cap;
+    buf.size = sizeof(log::ChunkHeader) + sizeof(log::ProfileHeader);
+    serialise(buf, /*measure=*/false, &nf, &ns);
+    uint32_t threads = 0;
+    forEachThread([&](ThreadState *t) { threads += t->counters != nullptr; });
+    log::ProfileHeader h{COROSCOPE_PROFILE_VERSION, nf, ns, threads, gOptions.sample_first,
+                         gOptions.sample_every, gUntracked.load(std::memory_order_relaxed),
+                         gStartNs, monotonicNs()};
+    log::ChunkHeader ch{log::kChunkProfile, 0, buf.size - sizeof ch};
+    memcpy(buf.data, &ch, sizeof ch);
+    memcpy(buf.data + sizeof ch, &h, sizeof h);
+    writeReplaceableChunkLocked(buf.data, buf.size);
+    munmap(buf.data, map);
+  }
+  if (locked)
+    unlockSamples();
+  errno = saved;
+}
+
+namespace {
+void *intervalMain(void *) {
+  for (;;) {
+    struct timespec ts = {time_t(gOptions.interval_s), 0};
+    while (nanosleep(&ts, &ts) != 0 && errno == EINTR) {
+    }
+    __coroscope_flush();
+  }
+  return nullptr;
+}
+} // namespace
+
+void initProfile() {
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  if (gOptions.mode != Mode::Profile)
+    return;
+  static pthread_once_t clock_once = PTHREAD_ONCE_INIT;
+  pthread_once(&clock_once, [] {
+    initClock();
+    gStartTicks = now();
+    gStartNs = monotonicNs();
+  });
+  if (gOptions.interval_s == 0)
+    return;
+  pthread_once(&once, [] {
+    pthread_t th;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    // The writer thread must not keep a blocked signal set from the program.
+    if (pthread_create(&th, &attr, intervalMain, nullptr) == 0)
+      pthread_setname_np(th, "coroscope-ivl");
+    pthread_attr_destroy(&attr);
+  });
+}
+
+void resetProfileAfterFork() {
+  forEachThread([](ThreadState *t) {
+    if (t->counters)
+      memset(t->counters, 0, size_t(t->counters_cap) * sizeof(ProfileCounters));
+    if (t != tState)
+      t->act_depth = t->act_overflow = t->act_entered = t->act_await_depth = 0;
+  });
+  if (gFrames) // zero pages again without touching them
+    mmap(gFrames, kSlots * sizeof(FrameState), PROT_READ | PROT_WRITE,
+         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
+  for (uint32_t i = 0; i < gSamplesCap; ++i)
+    if (gSamples[i])
+      memset(gSamples[i], 0, sizeof(TimeSample));
+  gSampleLock.store(false);
+}
+
+} // namespace rt
+} // namespace coroscope
