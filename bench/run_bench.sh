@@ -131,7 +131,8 @@ run() {
   fi
   case $variant in
     coroscope-profile*) # proof that profile mode was on: a profile file
-      if ! "$cs" dump "$tmp/run.log" | grep -q '^chunk .* profile '; then
+      "$cs" dump "$tmp/run.log" >"$tmp/run.dump"
+      if ! grep -q '^chunk .* profile ' "$tmp/run.dump"; then
         echo "run_bench: $variant wrote no Profile chunk" >&2
         exit 1
       fi ;;

@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 #include "frame_registry.h"
 
+#include "frame_table.h"
+
 #include <pthread.h>
 #include <sys/mman.h>
 
@@ -13,14 +15,8 @@ namespace coroscope {
 namespace rt {
 
 namespace {
-constexpr uint64_t kSlots = uint64_t(1) << 20;
-constexpr uint64_t kMask = kSlots - 1;
-// Beyond this many probes an insert takes over the first tombstone it saw;
-// no key is ever placed further than kMaxProbe from its home slot, so every
-// look-up (also of frames never seen, like noop_coroutine()) stops there,
-// however many tombstones a long run leaves.
-constexpr uint64_t kReuseAfter = 8;
-constexpr uint64_t kMaxProbe = 64;
+constexpr unsigned kBits = 20;
+constexpr uint64_t kSlots = uint64_t(1) << kBits;
 
 FrameEntry *gTable = nullptr;
 std::atomic<uint64_t> gUntracked{0};
@@ -49,67 +45,29 @@ inline FrameEntry *table() {
     pthread_once(&gTableOnce, allocTable);
   return gTable;
 }
-
-inline uint64_t slotOf(uint64_t frame) {
-  // Frames are at least 8-byte aligned; mix the bits that vary.
-  return ((frame >> 4) * 0x9E3779B97F4A7C15ull) >> (64 - 20);
-}
 } // namespace
 
 FrameEntry *findFrame(uint64_t frame) {
   FrameEntry *t = table();
   if (!t || frame == 0)
     return nullptr;
-  for (uint64_t i = slotOf(frame), n = 0; n < kMaxProbe; i = (i + 1) & kMask, ++n) {
-    uint64_t k = t[i].key.load(std::memory_order_acquire);
-    if (k == frame)
-      return wordState(t[i].word.load(std::memory_order_acquire)) == kFrameForgotten ? nullptr
-                                                                                     : &t[i];
-    if (k == 0)
-      return nullptr;
-  }
-  return nullptr;
+  FrameEntry *e = frame_table::find(t, kBits, frame);
+  return e && wordState(e->word.load(std::memory_order_acquire)) != kFrameForgotten ? e : nullptr;
 }
 
 FrameEntry *insertFrame(uint64_t frame) {
   FrameEntry *t = table();
   if (!t || frame == 0)
     return nullptr;
-  FrameEntry *tomb = nullptr;
-  uint64_t tomb_key = 0;
-  uint64_t i = slotOf(frame), n = 0;
-  while (n < kMaxProbe) {
-    uint64_t k = t[i].key.load(std::memory_order_acquire);
-    if (k == frame)
-      return &t[i];
-    // A new key goes into the first empty slot, or into a tombstone before
-    // it once the chain is long: earlier in the chain than any stale copy
-    // of the same key, so look-ups find the new entry first.
-    if (k == 0 || (tomb && n > kReuseAfter)) {
-      FrameEntry *target = k == 0 && !(tomb && n > kReuseAfter) ? &t[i] : tomb;
-      uint64_t expected = target == tomb ? tomb_key : 0;
-      if (target->key.compare_exchange_strong(expected, frame, std::memory_order_acq_rel)) {
-        if (target != tomb)
-          markUsed(target);
-        return target;
-      }
-      if (expected == frame)
-        return target;
-      if (target == tomb)
-        tomb = nullptr;
-      continue; // another thread took it: look at slot i again
-    }
-    if (!tomb && tombstoneState(wordState(t[i].word.load(std::memory_order_relaxed)))) {
-      tomb = &t[i];
-      tomb_key = k;
-    }
-    i = (i + 1) & kMask;
-    ++n;
-  }
-  if (tomb && tomb->key.compare_exchange_strong(tomb_key, frame, std::memory_order_acq_rel))
-    return tomb;
-  gUntracked.fetch_add(1, std::memory_order_relaxed);
-  return nullptr;
+  FrameEntry *e = frame_table::claim(
+      t, kBits, frame,
+      [](const FrameEntry &x) {
+        return tombstoneState(wordState(x.word.load(std::memory_order_relaxed)));
+      },
+      markUsed);
+  if (!e)
+    gUntracked.fetch_add(1, std::memory_order_relaxed);
+  return e;
 }
 
 uint64_t untrackedFrames() { return gUntracked.load(std::memory_order_relaxed); }

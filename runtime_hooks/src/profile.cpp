@@ -12,6 +12,7 @@
 #include "profile.h"
 
 #include "clock.h"
+#include "frame_table.h"
 #include "log_writer.h"
 #include "options.h"
 #include "sites.h"
@@ -104,10 +105,8 @@ struct alignas(64) FrameState {
 };
 static_assert(sizeof(FrameState) == 64, "one cache line per frame");
 
-constexpr uint64_t kSlots = uint64_t(1) << 20;
-constexpr uint64_t kMask = kSlots - 1;
-constexpr uint64_t kReuseAfter = 8;
-constexpr uint64_t kMaxProbe = 64;
+constexpr unsigned kBits = 20;
+constexpr uint64_t kSlots = uint64_t(1) << kBits;
 FrameState *gFrames = nullptr;
 pthread_once_t gFramesOnce = PTHREAD_ONCE_INIT;
 std::atomic<uint64_t> gUntracked{0};
@@ -119,59 +118,28 @@ FrameState *frames() {
   return gFrames;
 }
 
-inline uint64_t slotOf(uint64_t frame) { return ((frame >> 4) * 0x9E3779B97F4A7C15ull) >> 44; }
-
+// The live entry of `frame`, or null.
 FrameState *findFrame(uint64_t frame) {
   FrameState *tab = frames();
   if (!tab || !frame)
     return nullptr;
-  for (uint64_t i = slotOf(frame), n = 0; n < kMaxProbe; i = (i + 1) & kMask, ++n) {
-    uint64_t k = tab[i].key.load(std::memory_order_acquire);
-    if (k == frame)
-      return tab[i].flags.load(std::memory_order_relaxed) & kFrameLive ? &tab[i] : nullptr;
-    if (k == 0)
-      return nullptr;
-  }
-  return nullptr;
+  FrameState *f = frame_table::find(tab, kBits, frame);
+  return f && (f->flags.load(std::memory_order_relaxed) & kFrameLive) ? f : nullptr;
 }
 
 // The entry of `frame`, live or a tombstone of it, or a new one; null when
-// the table is full around its home slot.
+// the table is full around its home slot (then counted as untracked).
 FrameState *claimFrame(uint64_t frame) {
   FrameState *tab = frames();
   if (!tab || !frame)
     return nullptr;
-  FrameState *tomb = nullptr;
-  uint64_t tomb_key = 0;
-  for (uint64_t i = slotOf(frame), n = 0; n < kMaxProbe;) {
-    uint64_t k = tab[i].key.load(std::memory_order_acquire);
-    if (k == frame)
-      return &tab[i];
-    // A new key goes into the first empty slot, or into a tombstone before
-    // it once the chain is long, so look-ups meet it before a stale copy.
-    if (k == 0 || (tomb && n > kReuseAfter)) {
-      bool into_tomb = tomb && n > kReuseAfter;
-      FrameState *target = into_tomb ? tomb : &tab[i];
-      uint64_t expected = into_tomb ? tomb_key : 0;
-      if (target->key.compare_exchange_strong(expected, frame, std::memory_order_acq_rel))
-        return target;
-      if (expected == frame)
-        return target;
-      if (into_tomb)
-        tomb = nullptr;
-      continue;
-    }
-    if (!tomb && !(tab[i].flags.load(std::memory_order_relaxed) & kFrameLive)) {
-      tomb = &tab[i];
-      tomb_key = k;
-    }
-    i = (i + 1) & kMask;
-    ++n;
-  }
-  if (tomb && tomb->key.compare_exchange_strong(tomb_key, frame, std::memory_order_acq_rel))
-    return tomb;
-  gUntracked.fetch_add(1, std::memory_order_relaxed);
-  return nullptr;
+  FrameState *f = frame_table::claim(
+      tab, kBits, frame,
+      [](const FrameState &x) { return !(x.flags.load(std::memory_order_relaxed) & kFrameLive); },
+      [](FrameState *) {});
+  if (!f)
+    gUntracked.fetch_add(1, std::memory_order_relaxed);
+  return f;
 }
 
 // --- Sampled times ----------------------------------------------------------
