@@ -29,34 +29,24 @@
 namespace coroscope {
 namespace rt {
 
-/// A site's counters in one thread: FunctionCounters for function sites,
-/// SuspendCounters for suspend sites.
-struct ProfileCounters {
-  uint64_t v[16];
-};
-
 namespace {
-
-enum FunctionCounter {
-  kCalls, kHeapFrames, kHeapBytes, kHeapMin, kHeapMax, kElidedFrames, kElidedBytes,
-  kElidedMin, kElidedMax, kCompleted, kSync, kSyncScheduled, kFrees, kFunctionCounters
-};
-enum SuspendCounter { kReady, kSuspend, kCancel, kWaits, kSuspendCounters };
-static_assert(kFunctionCounters <= 16, "fits a slot");
-
-inline uint64_t get(const uint64_t &c) { return __atomic_load_n(&c, __ATOMIC_RELAXED); }
-inline void set(uint64_t &c, uint64_t v) { __atomic_store_n(&c, v, __ATOMIC_RELAXED); }
-inline void add(uint64_t &c, uint64_t n = 1) { set(c, get(c) + n); }
-
 void *mapZeroed(size_t bytes) {
   void *p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
                  -1, 0);
   return p == MAP_FAILED ? nullptr : p;
 }
 
-// Slow path: the thread's block does not reach this site id yet (the first
-// event of a thread, or an image registered since). The old block is left
-// mapped: a snapshot may be reading it.
+constexpr uint64_t kSlots = uint64_t(1) << profile_detail::kFrameBits;
+pthread_once_t gFramesOnce = PTHREAD_ONCE_INIT;
+std::atomic<uint64_t> gUntracked{0};
+} // namespace
+
+namespace profile_detail {
+
+FrameState *gFrames = nullptr;
+
+// The first event of a thread, or an image registered since: the old block
+// is left mapped, a snapshot may be reading it.
 __attribute__((noinline)) uint64_t *growCounters(ThreadState *t, uint32_t id) {
   uint32_t cap = t->counters_cap ? t->counters_cap : 64;
   uint32_t limit = siteIdLimit();
@@ -72,75 +62,30 @@ __attribute__((noinline)) uint64_t *growCounters(ThreadState *t, uint32_t id) {
   return fresh[id].v;
 }
 
-inline uint64_t *counters(ThreadState *t, const Site *site) {
-  uint32_t id = site ? site->id : 0;
-  if (__builtin_expect(id < t->counters_cap, 1))
-    return t->counters[id].v;
-  return growCounters(t, id);
-}
-
-// --- Per-frame state ------------------------------------------------------
-
-enum FrameFlag : uint32_t {
-  kFrameLive = 1,
-  kFrameCompleted = 2,
-  kFrameBodyWaited = 4,
-  kFrameScheduledStart = 8,
-  kFrameSampled = 16,
-};
-
-struct alignas(64) FrameState {
-  std::atomic<uint64_t> key; ///< frame address; 0 = never used
-  std::atomic<uint32_t> flags;
-  uint32_t creator_thread;
-  const Site *fn;
-  const Site *open_site; ///< the suspension not yet resumed, or null
-  uint64_t carrier;      ///< its activation: thread << 40 | id, 0 for none
-  // Sampled frames only, in now() ticks (the TSC where it is invariant:
-  // a third of clock_gettime's cost, which would otherwise be most of a
-  // short frame's measured busy time); converted to ns when written.
-  uint64_t begin_ns;     ///< at frame_begin
-  uint64_t open_ns;      ///< when the open suspension began
-  uint64_t suspended_ns; ///< closed suspensions so far
-};
-static_assert(sizeof(FrameState) == 64, "one cache line per frame");
-
-constexpr unsigned kBits = 20;
-constexpr uint64_t kSlots = uint64_t(1) << kBits;
-FrameState *gFrames = nullptr;
-pthread_once_t gFramesOnce = PTHREAD_ONCE_INIT;
-std::atomic<uint64_t> gUntracked{0};
-
-FrameState *frames() {
-  if (__builtin_expect(gFrames == nullptr, 0))
-    pthread_once(&gFramesOnce,
-                 [] { gFrames = static_cast<FrameState *>(mapZeroed(kSlots * sizeof(FrameState))); });
+__attribute__((noinline)) FrameState *mapFrames() {
+  pthread_once(&gFramesOnce,
+               [] { gFrames = static_cast<FrameState *>(mapZeroed(kSlots * sizeof(FrameState))); });
   return gFrames;
 }
 
-// The live entry of `frame`, or null.
-FrameState *findFrame(uint64_t frame) {
-  FrameState *tab = frames();
-  if (!tab || !frame)
-    return nullptr;
-  FrameState *f = frame_table::find(tab, kBits, frame);
-  return f && (f->flags.load(std::memory_order_relaxed) & kFrameLive) ? f : nullptr;
-}
-
-// The entry of `frame`, live or a tombstone of it, or a new one; null when
-// the table is full around its home slot (then counted as untracked).
-FrameState *claimFrame(uint64_t frame) {
-  FrameState *tab = frames();
+FrameState *claimState(uint64_t frame) {
+  FrameState *tab = gFrames ? gFrames : mapFrames();
   if (!tab || !frame)
     return nullptr;
   FrameState *f = frame_table::claim(
-      tab, kBits, frame,
+      tab, kFrameBits, frame,
       [](const FrameState &x) { return !(x.flags.load(std::memory_order_relaxed) & kFrameLive); },
       [](FrameState *) {});
   if (!f)
     gUntracked.fetch_add(1, std::memory_order_relaxed);
   return f;
 }
+
+} // namespace profile_detail
+
+using namespace profile_detail;
+
+namespace {
 
 // --- Sampled times ----------------------------------------------------------
 
@@ -220,8 +165,9 @@ void recordSample(const Site *fn, uint64_t busy, uint64_t suspended) {
   }
   unlockSamples();
 }
+} // namespace
 
-// A sampled frame's life ends (completed, freed, or its address reused).
+namespace profile_detail {
 void closeSample(FrameState *f, uint64_t at) {
   uint64_t suspended = f->suspended_ns;
   if (f->open_site && at > f->open_ns)
@@ -234,206 +180,8 @@ void closeSample(FrameState *f, uint64_t at) {
   recordSample(f->fn, life - suspended, suspended);
 }
 
-// --- Activations --------------------------------------------------------
 
-inline uint64_t carrierOf(const ThreadState *t, uint64_t id) {
-  return (uint64_t(t->thread) << 40) | id;
-}
-
-bool onStack(const ThreadState *t, uint64_t carrier) {
-  if (!carrier || (carrier >> 40) != t->thread)
-    return false;
-  uint64_t id = carrier & ((uint64_t(1) << 40) - 1);
-  for (uint32_t i = t->act_depth; i-- > 0;) {
-    if (t->acts[i].id == id)
-      return true;
-    if (t->acts[i].id < id) // ids grow towards the top
-      return false;
-  }
-  return false;
-}
-
-void push(ThreadState *t, uint64_t frame) {
-  uint64_t id = ++t->act_next;
-  ++t->act_entered;
-  if (t->act_overflow || t->act_depth == kMaxNesting) {
-    ++t->act_overflow;
-    return;
-  }
-  t->acts[t->act_depth++] = {id, frame};
-}
-
-void complete(ThreadState *t, FrameState *f) {
-  uint32_t flags = f->flags.load(std::memory_order_relaxed);
-  f->flags.store(flags | kFrameCompleted, std::memory_order_relaxed);
-  if (uint64_t *c = counters(t, f->fn)) {
-    add(c[kCompleted]);
-    if (!(flags & kFrameBodyWaited)) {
-      add(c[kSync]);
-      if (flags & kFrameScheduledStart)
-        add(c[kSyncScheduled]);
-    }
-  }
-  if (flags & kFrameSampled)
-    closeSample(f, now());
-}
-
-inline bool inBody(const Site *s) {
-  return s && (s->kind == log::kSiteAwait || s->kind == log::kSiteYield);
-}
-
-void minMax(uint64_t *c, int min, int max, uint64_t bytes, bool first) {
-  if (first || bytes < get(c[min]))
-    set(c[min], bytes);
-  if (bytes > get(c[max]))
-    set(c[max], bytes);
-}
-
-} // namespace
-
-void profileFrameAlloc(ThreadState *t, const Site *, void *mem, uint64_t bytes) {
-  t->pending_alloc_mem = reinterpret_cast<uintptr_t>(mem);
-  t->pending_alloc_bytes = bytes;
-}
-
-void profileFrameBegin(ThreadState *t, const Site *fn, uint64_t frame, uint64_t bytes, bool heap) {
-  uint64_t *c = counters(t, fn);
-  uint64_t calls = 0;
-  if (c) {
-    calls = get(c[kCalls]) + 1;
-    set(c[kCalls], calls);
-    if (heap) {
-      uint64_t n = get(c[kHeapFrames]);
-      set(c[kHeapFrames], n + 1);
-      add(c[kHeapBytes], t->pending_alloc_bytes);
-      minMax(c, kHeapMin, kHeapMax, t->pending_alloc_bytes, n == 0);
-    } else {
-      uint64_t n = get(c[kElidedFrames]);
-      set(c[kElidedFrames], n + 1);
-      add(c[kElidedBytes], bytes);
-      minMax(c, kElidedMin, kElidedMax, bytes, n == 0);
-    }
-  }
-  push(t, frame);
-  FrameState *f = claimFrame(frame);
-  if (!f)
-    return;
-  uint32_t old = f->flags.load(std::memory_order_relaxed);
-  if ((old & (kFrameLive | kFrameSampled)) == (kFrameLive | kFrameSampled))
-    closeSample(f, now()); // its address was reused without a free
-  bool sampled = calls <= gOptions.sample_first || calls % gOptions.sample_every == 0;
-  f->creator_thread = t->thread;
-  f->fn = fn;
-  f->open_site = nullptr;
-  f->carrier = 0;
-  f->suspended_ns = 0;
-  f->open_ns = 0;
-  f->begin_ns = sampled ? now() : 0;
-  f->flags.store(uint32_t(kFrameLive) | (sampled ? uint32_t(kFrameSampled) : 0u), std::memory_order_release);
-}
-
-void profileActivationEnter(ThreadState *t, uint64_t frame) { push(t, frame); }
-
-void profileActivationExit(ThreadState *t, uint64_t frame) {
-  if (t->act_overflow) {
-    --t->act_overflow;
-  } else {
-    // Through to the matching record: those above it lost their exit (an
-    // exception unwound through them), as the analyzer reads it.
-    for (uint32_t i = t->act_depth; i-- > 0;)
-      if (t->acts[i].frame == frame) {
-        t->act_depth = i;
-        break;
-      }
-  }
-  if (t->act_entered)
-    --t->act_entered;
-  if (t->act_entered + 1 < t->act_await_depth)
-    t->act_await_depth = 0; // the call that ran that await_suspend has returned
-}
-
-void profileAwaitReady(ThreadState *t, const Site *site, uint64_t frame) {
-  if (uint64_t *c = counters(t, site))
-    add(c[kReady]);
-  if (site && site->kind == log::kSiteFinal)
-    if (FrameState *f = findFrame(frame);
-        f && !(f->flags.load(std::memory_order_relaxed) & kFrameCompleted))
-      complete(t, f);
-}
-
-void profileAwaitSuspend(ThreadState *t, const Site *site, uint64_t frame) {
-  if (uint64_t *c = counters(t, site))
-    add(c[kSuspend]);
-  bool initial = site && site->kind == log::kSiteInitial;
-  if (!initial)
-    t->act_await_depth = t->act_entered + 1;
-  FrameState *f = findFrame(frame);
-  if (!f)
-    return;
-  uint32_t flags = f->flags.load(std::memory_order_relaxed);
-  if (flags & kFrameCompleted)
-    return;
-  if (site && site->kind == log::kSiteFinal) {
-    complete(t, f);
-    return;
-  }
-  if (flags & kFrameSampled) {
-    uint64_t at = now();
-    if (f->open_site && at > f->open_ns) // a resume went missing
-      f->suspended_ns += at - f->open_ns;
-    f->open_ns = at;
-  }
-  f->open_site = site;
-  f->carrier = t->act_depth ? carrierOf(t, t->acts[t->act_depth - 1].id) : 0;
-}
-
-void profileAwaitCancel(ThreadState *t, const Site *site, uint64_t frame) {
-  if (uint64_t *c = counters(t, site))
-    add(c[kCancel]);
-  if (!(site && site->kind == log::kSiteInitial))
-    t->act_await_depth = 0;
-  FrameState *f = findFrame(frame);
-  if (f && !(f->flags.load(std::memory_order_relaxed) & kFrameCompleted) && f->open_site == site)
-    f->open_site = nullptr; // await_suspend returned false: it never suspended
-}
-
-void profileFrameResume(ThreadState *t, const Site *, uint64_t frame) {
-  FrameState *f = findFrame(frame);
-  if (!f)
-    return;
-  uint32_t flags = f->flags.load(std::memory_order_relaxed);
-  const Site *s = f->open_site;
-  if ((flags & kFrameCompleted) || !s)
-    return;
-  if (flags & kFrameSampled) {
-    uint64_t at = now();
-    if (at > f->open_ns)
-      f->suspended_ns += at - f->open_ns;
-  }
-  if (!onStack(t, f->carrier)) {
-    if (uint64_t *c = counters(t, s))
-      add(c[kWaits]);
-    if (inBody(s))
-      flags |= kFrameBodyWaited;
-    else if (s->kind == log::kSiteInitial &&
-             (t->thread != f->creator_thread || t->act_await_depth == 0))
-      flags |= kFrameScheduledStart;
-    f->flags.store(flags, std::memory_order_relaxed);
-  }
-  f->open_site = nullptr;
-}
-
-void profileFrameFree(ThreadState *t, const Site *fn, uint64_t frame) {
-  if (uint64_t *c = counters(t, fn))
-    add(c[kFrees]);
-  FrameState *f = findFrame(frame);
-  if (!f)
-    return;
-  uint32_t flags = f->flags.load(std::memory_order_relaxed);
-  if (flags & kFrameSampled)
-    closeSample(f, now());
-  f->flags.store(0, std::memory_order_release);
-}
+} // namespace profile_detail
 
 // --- Snapshot -------------------------------------------------------------
 
@@ -662,8 +410,9 @@ void resetProfileAfterFork() {
   forEachThread([](ThreadState *t) {
     if (t->counters)
       memset(t->counters, 0, size_t(t->counters_cap) * sizeof(ProfileCounters));
-    if (t != tState)
-      t->act_depth = t->act_overflow = t->act_entered = t->act_await_depth = 0;
+    // Activations entered before the fork have no start in the child's
+    // figures, as they have none in a trace-mode child's log.
+    t->act_depth = t->act_overflow = t->act_entered = t->act_await_depth = 0;
   });
   if (gFrames) // zero pages again without touching them
     mmap(gFrames, kSlots * sizeof(FrameState), PROT_READ | PROT_WRITE,
