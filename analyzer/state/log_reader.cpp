@@ -381,6 +381,10 @@ ProfileData LogReader::readProfile(const ChunkRef &chunk) {
   d.sites.resize(d.header.sites);
   if (!d.sites.empty())
     readAt(at, d.sites.data(), d.sites.size() * sizeof(ProfileSite), "profile sites");
+  at += d.sites.size() * sizeof(ProfileSite);
+  // The records fill the payload exactly: anything else is another layout.
+  if (at != end)
+    fail(at, "profile chunk has " + std::to_string(end - at) + " bytes after its records");
   return d;
 }
 

@@ -9,6 +9,9 @@
   profile_check.py sum MERGED.json PART.json...
       MERGED's counts must be the sum of the parts' (min/max combined), as
       `coroscope report PART...` must give. Prints "sum: F functions".
+  profile_check.py pad IN OUT
+      Copies a profile file with 16 zero bytes added inside the payload of
+      its last Profile chunk (a layout the reader must reject).
   profile_check.py run-until-ready SECONDS CMD...
       Runs CMD, waits for a line "ready" on its stdout, lets it run SECONDS
       more, then kills it with SIGKILL (a server that never exits).
@@ -103,7 +106,29 @@ def run_until_ready(seconds, cmd):
     return 0
 
 
+def pad(src, dst):
+    import struct
+    data = bytearray(open(src, "rb").read())
+    at, last = 32, None
+    while at + 16 <= len(data):
+        kind, _, size = struct.unpack_from("<IIQ", data, at)
+        if kind == 8:
+            last = at
+        at += 16 + size
+    if last is None:
+        print("no Profile chunk", file=sys.stderr)
+        return 1
+    kind, res, size = struct.unpack_from("<IIQ", data, last)
+    struct.pack_into("<IIQ", data, last, kind, res, size + 16)
+    end = last + 16 + size
+    data[end:end] = bytes(16)
+    open(dst, "wb").write(data)
+    return 0
+
+
 def main():
+    if len(sys.argv) == 4 and sys.argv[1] == "pad":
+        return pad(sys.argv[2], sys.argv[3])
     if len(sys.argv) >= 4 and sys.argv[1] == "run-until-ready":
         return run_until_ready(float(sys.argv[2]), sys.argv[3:])
     if len(sys.argv) == 4 and sys.argv[1] == "equal":

@@ -8,8 +8,9 @@
 #  3. analyze the log; the report must equal the program's own ground truth
 #     (check_truth.py);
 #  4. run it again in profile mode (COROSCOPE_MODE=profile): the same
-#     output, a report equal to the ground truth and to the trace report
-#     in every count (profile_check.py equal);
+#     output, a profile file of at most 64 KiB, a report equal to the
+#     ground truth and to the trace report in every count
+#     (profile_check.py equal);
 #  5. print the trace report as report_summary.py lines for FileCheck.
 set -euo pipefail
 cxx=$1 plugin=$2 lib=$3 coroscope=$4 python=$5 opt=$6 src=$7 out=$8
@@ -30,6 +31,11 @@ rm -f "$out.profile.log"
 COROSCOPE_MODE=profile COROSCOPE_OUT="$out.profile.log" "$out.inst" "$@" > "$out.profile.txt"
 if ! diff -u "$out.plain.txt" "$out.profile.txt" >&2; then
   echo "run-example: profile-mode output differs from the plain build" >&2
+  exit 1
+fi
+size=$(stat -c %s "$out.profile.log")
+if [ "$size" -gt 65536 ]; then
+  echo "run-example: the profile file has $size bytes, more than 64 KiB" >&2
   exit 1
 fi
 "$coroscope" report --format json -o "$out.profile.json" "$out.profile.log"
