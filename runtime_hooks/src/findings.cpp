@@ -364,6 +364,7 @@ void writeLiveFrames(int fd, bool from_signal) {
 void exitScan() {
   if (crashing())
     return;
+  forgetUnloadedSites();
   // The repeats of non-fatal findings, as one record each: the analyzer
   // merges it with the first one and shows the total count.
   pthread_mutex_lock(&report_lock);

@@ -30,6 +30,10 @@ using namespace coroscope::rt;
 
 namespace {
 
+// Profile mode keeps figures instead of events (profile.h); the run-time
+// checks and the context they share run the same in both modes.
+inline bool profiling() { return gOptions.mode == Mode::Profile; }
+
 inline uint64_t addr(const void *p) { return reinterpret_cast<uintptr_t>(p); }
 
 void setUp() { initThreadSupport(); }
@@ -37,7 +41,10 @@ void setUp() { initThreadSupport(); }
 __attribute__((destructor)) void atExit() {
   if (crashing())
     return;
-  flushAllThreads(/*from_signal=*/false);
+  // Events first, so findings follow them; a profile is written once, after
+  // the scan (an earlier snapshot could not be written over).
+  if (!profiling())
+    flushAllThreads(/*from_signal=*/false);
   exitScan();
   flushAllThreads(/*from_signal=*/false);
   writerLock();
@@ -46,10 +53,6 @@ __attribute__((destructor)) void atExit() {
 }
 
 } // namespace
-
-// Profile mode keeps figures instead of events (profile.h); the run-time
-// checks and the context they share run the same in both modes.
-inline bool profiling() { return gOptions.mode == Mode::Profile; }
 
 #define HOOK_PROLOGUE                                                                              \
   ThreadState *t = currentThread();                                                                \

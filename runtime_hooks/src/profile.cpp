@@ -89,9 +89,11 @@ namespace {
 
 // --- Sampled times ----------------------------------------------------------
 
-// Log-linear buckets: values below 32 ns each their own, larger ones 32 per
-// power of two, read back as the bucket's middle (within 1/64 of the value).
-constexpr unsigned kSubBits = 5;
+// Log-linear buckets: values below 8 ns each their own, larger ones 8 per
+// power of two, read back as the bucket's middle (within 1/16 of the value):
+// at most 496 buckets, so a function's entries in a snapshot stay bounded
+// however many distinct times its sampled frames take.
+constexpr unsigned kSubBits = 3;
 constexpr uint32_t kLinear = 1u << kSubBits;
 constexpr uint32_t kBuckets = kLinear + (64 - kSubBits) * kLinear;
 

@@ -8,6 +8,7 @@
 #include "log_writer.h"
 
 #include <errno.h>
+#include <link.h>
 #include <string.h>
 #include <sys/mman.h>
 #include "coroscope/log_format.h"
@@ -19,6 +20,7 @@ namespace {
 struct SiteRange {
   __coroscope_site *start, *stop;
   uint32_t first_id;
+  bool unloaded; ///< its image was dlclose'd: the descriptors are gone
 };
 constexpr int kMaxRanges = 1024;
 SiteRange gRanges[kMaxRanges];
@@ -87,7 +89,7 @@ void registerSites(__coroscope_site *start, __coroscope_site *stop) {
     if (s->kind == log::kSiteYield && s->function)
       const_cast<__coroscope_site *>(s->function)->flags |= __coroscope_site_generator;
   if (gNumRanges < kMaxRanges) {
-    gRanges[gNumRanges] = {start, stop, first};
+    gRanges[gNumRanges] = {start, stop, first, false};
     __atomic_store_n(&gNumRanges, gNumRanges + 1, __ATOMIC_RELEASE);
   }
   propagateGeneratorFlagsLocked();
@@ -101,7 +103,7 @@ const __coroscope_site *siteById(uint32_t id) {
   for (int i = 0; i < n; ++i) {
     const SiteRange &r = gRanges[i];
     if (id >= r.first_id && id < r.first_id + uint32_t(r.stop - r.start))
-      return r.start + (id - r.first_id);
+      return __atomic_load_n(&r.unloaded, __ATOMIC_ACQUIRE) ? nullptr : r.start + (id - r.first_id);
   }
   return nullptr;
 }
@@ -111,10 +113,39 @@ uint32_t destroyCallSiteFor(const char *promise) {
     return 0;
   int n = __atomic_load_n(&gNumRanges, __ATOMIC_ACQUIRE);
   for (int i = 0; i < n; ++i)
-    for (const __coroscope_site *s = gRanges[i].start; s != gRanges[i].stop; ++s)
+    for (const __coroscope_site *s = gRanges[i].start;
+         !__atomic_load_n(&gRanges[i].unloaded, __ATOMIC_ACQUIRE) && s != gRanges[i].stop; ++s)
       if (s->kind == log::kSiteDestroyCall && s->awaiter && strcmp(s->awaiter, promise) == 0)
         return s->id;
   return 0;
+}
+
+namespace {
+int markLoaded(struct dl_phdr_info *info, size_t, void *data) {
+  auto *loaded = static_cast<bool *>(data);
+  int n = __atomic_load_n(&gNumRanges, __ATOMIC_ACQUIRE);
+  for (int i = 0; i < n; ++i) {
+    uintptr_t at = reinterpret_cast<uintptr_t>(gRanges[i].start);
+    for (int h = 0; h < info->dlpi_phnum; ++h) {
+      const ElfW(Phdr) &ph = info->dlpi_phdr[h];
+      uintptr_t lo = info->dlpi_addr + ph.p_vaddr;
+      if (ph.p_type == PT_LOAD && at >= lo && at < lo + ph.p_memsz)
+        loaded[i] = true;
+    }
+  }
+  return 0;
+}
+} // namespace
+
+void forgetUnloadedSites() {
+  static bool loaded[kMaxRanges];
+  int n = __atomic_load_n(&gNumRanges, __ATOMIC_ACQUIRE);
+  for (int i = 0; i < n; ++i)
+    loaded[i] = false;
+  dl_iterate_phdr(markLoaded, loaded);
+  for (int i = 0; i < n; ++i)
+    if (!loaded[i])
+      __atomic_store_n(&gRanges[i].unloaded, true, __ATOMIC_RELEASE);
 }
 
 uint32_t siteIdLimit() { return __atomic_load_n(&gNextSiteIdPublished, __ATOMIC_ACQUIRE) + 1; }

@@ -19,12 +19,19 @@ namespace rt {
 /// registered already. Takes the writer lock.
 void registerSites(__coroscope_site *start, __coroscope_site *stop);
 
-/// The descriptor with this id, or null.
+/// The descriptor with this id, or null (also when its image was unloaded
+/// and forgetUnloadedSites() has noticed).
 const __coroscope_site *siteById(uint32_t id);
 
 /// A destroy() call site on coroutine_handle<promise> (the pass records the
 /// promise type in the `awaiter` slot of function and call sites), or 0.
 uint32_t destroyCallSiteFor(const char *promise);
+
+/// Notes which images were dlclose'd since they registered, so siteById()
+/// stops handing out their descriptors: a frame of an unloaded library that
+/// is still alive at exit is reported without reading its gone names. Not
+/// async-signal-safe (dl_iterate_phdr); serialised by the caller.
+void forgetUnloadedSites();
 
 /// One more than the highest site id handed out so far.
 uint32_t siteIdLimit();

@@ -109,8 +109,9 @@ struct ProfileFunction {
 };
 
 /// `count` sampled frames whose time fell in the bucket represented by
-/// `value_ns`: values below 32 ns exactly, larger ones by the middle of a
-/// bucket 1/32 of their power of two wide (within 1/64). An entry with
+/// `value_ns`: values below 8 ns exactly, larger ones by the middle of a
+/// bucket 1/8 of their power of two wide (within 1/16); at most 496 entries
+/// per histogram. An entry with
 /// `count` 0 is padding.
 struct ProfileBucket {
   uint64_t value_ns;
