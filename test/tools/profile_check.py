@@ -42,7 +42,10 @@ def sites(fn):
     return {(s["kind"], s["file"], s["line"], s["column"]): s for s in fn["sites"]}
 
 
-def equal(trace, profile):
+def equal(trace, profile, counts=COUNTS + ["frame_bytes_min", "frame_bytes_max"],
+          site_counts=SITE_COUNTS, totals=True):
+    """The differences between the two reports in `counts` per function,
+    `site_counts` per site and, with `totals`, frames_not_destroyed."""
     problems, nsites = [], 0
     t, p = functions(trace), functions(profile)
     for key in sorted(set(t) | set(p)):
@@ -50,7 +53,7 @@ def equal(trace, profile):
         if a is None or b is None:
             problems.append(f"{key[0]}: only in the {'profile' if a is None else 'trace'} report")
             continue
-        for k in COUNTS + ["frame_bytes_min", "frame_bytes_max"]:
+        for k in counts:
             if a[k] != b[k]:
                 problems.append(f"{k} of {key[0]}: trace {a[k]}, profile {b[k]}")
         sa, sb = sites(a), sites(b)
@@ -60,11 +63,11 @@ def equal(trace, profile):
             if x is None or y is None:
                 problems.append(f"site {sk} of {key[0]}: only in one report")
                 continue
-            for k in SITE_COUNTS:
+            for k in site_counts:
                 if x[k] != y[k]:
                     problems.append(f"{k} of site {sk} of {key[0]}: trace {x[k]}, profile {y[k]}")
     nd = (trace["totals"]["frames_not_destroyed"], profile["totals"]["frames_not_destroyed"])
-    if nd[0] != nd[1]:
+    if totals and nd[0] != nd[1]:
         problems.append(f"frames_not_destroyed: trace {nd[0]}, profile {nd[1]}")
     return problems, f"equal: {len(t)} functions, {nsites} sites"
 
