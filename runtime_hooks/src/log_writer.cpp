@@ -9,6 +9,7 @@
 
 #include "clock.h"
 #include "options.h"
+#include "output_file.h"
 
 #include <errno.h>
 #include <link.h>
@@ -112,7 +113,7 @@ bool ensureOpenLocked() {
     struct stat st;
     if (fstat(gFd, &st) == 0 && st.st_dev == gDev && st.st_ino == gIno)
       return true;
-    gFd = ::open(gPath, O_WRONLY | O_APPEND | O_CLOEXEC);
+    gFd = reopenOutputFile(gPath, uint64_t(gDev), uint64_t(gIno));
     if (gFd >= 0) {
       int high = fcntl(gFd, F_DUPFD_CLOEXEC, kHighFd);
       if (high >= 0) {
@@ -128,7 +129,7 @@ bool ensureOpenLocked() {
   if (gOpenFailed)
     return false;
   logPath(gPath, sizeof gPath);
-  gFd = ::open(gPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  gFd = createOutputFile(gPath, sizeof gPath, COROSCOPE_LOG_MAGIC);
   if (gFd < 0) {
     gOpenFailed = true;
     fprintf(stderr, "coroscope: cannot open log '%s': %s\n", gPath, strerror(errno));

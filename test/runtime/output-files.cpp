@@ -1,0 +1,85 @@
+// Output files (docs/usage.md, "Output files"): the runtime never follows a
+// symlink at COROSCOPE_OUT, never empties a file that is not an earlier
+// coroscope log of this user, and two processes never write one file. A
+// path it may not use gets the first free STEM.N.EXT, said on stderr.
+// RUN: %clang_coroscope -O1 %s -o %t
+// RUN: rm -rf %t.d && mkdir %t.d && cd %t.d
+//
+// A symlink planted at the path: its target stays as it was.
+// RUN: echo secret > victim && ln -s victim link.log
+// RUN: env COROSCOPE_OUT=link.log %t 3 2> err.txt
+// RUN: FileCheck %s --check-prefix=LINK < err.txt
+// RUN: FileCheck %s --check-prefix=SECRET < victim
+// RUN: test -L link.log
+// RUN: %coroscope report --format json -o link.json link.1.log
+// RUN: %python %S/../tools/report_summary.py link.json | FileCheck %s --check-prefix=THREE
+// LINK: coroscope: 'link.log' exists (a symlink); writing 'link.1.log' instead
+// SECRET: {{^secret$}}
+// THREE: function work(int) calls=3 heap=3
+//
+// The same in profile mode (one file, written at exit).
+// RUN: env COROSCOPE_MODE=profile COROSCOPE_OUT=link.log %t 3 2> err.txt
+// RUN: FileCheck %s --check-prefix=LINK2 < err.txt
+// RUN: FileCheck %s --check-prefix=SECRET < victim
+// RUN: %coroscope report --format json -o link2.json link.2.log
+// RUN: %python %S/../tools/report_summary.py link2.json | FileCheck %s --check-prefix=THREE
+// LINK2: coroscope: 'link.log' exists (a symlink); writing 'link.2.log' instead
+//
+// A file of the user's that is not a coroscope log: untouched. No extension:
+// the number goes last.
+// RUN: echo mine > notes
+// RUN: env COROSCOPE_OUT=notes %t 3 2> err.txt
+// RUN: FileCheck %s --check-prefix=NOTES < err.txt
+// RUN: FileCheck %s --check-prefix=MINE < notes
+// RUN: %coroscope report notes.1 > /dev/null
+// NOTES: coroscope: 'notes' exists (not a coroscope file); writing 'notes.1' instead
+// MINE: {{^mine$}}
+//
+// An earlier run's log is reused in place: a rerun replaces it, says nothing.
+// RUN: env COROSCOPE_OUT=run.log %t 5 2> err.txt
+// RUN: env COROSCOPE_OUT=run.log %t 2 2>> err.txt
+// RUN: count 0 < err.txt
+// RUN: not ls run.1.log
+// RUN: %coroscope report --format json -o run.json run.log
+// RUN: %python %S/../tools/report_summary.py run.json | FileCheck %s --check-prefix=TWO
+// TWO: function work(int) calls=2 heap=2
+//
+// Two processes with one path, both running: two complete logs. The first
+// opens its log and says so (file "opened"), then waits for the second to
+// finish (file "go").
+// RUN: rm -f go opened
+// RUN: env COROSCOPE_OUT=same.log %t 4 go opened & for i in $(seq 600); do test -e opened && break; sleep 0.05; done; env COROSCOPE_OUT=same.log %t 7 2> err.txt; touch go; wait
+// RUN: FileCheck %s --check-prefix=SAME < err.txt
+// RUN: %coroscope report --format json -o same.json same.log
+// RUN: %python %S/../tools/report_summary.py same.json | FileCheck %s --check-prefix=FOUR
+// RUN: %coroscope report --format json -o same1.json same.1.log
+// RUN: %python %S/../tools/report_summary.py same1.json | FileCheck %s --check-prefix=SEVEN
+// SAME: coroscope: 'same.log' exists (another process is writing it); writing 'same.1.log' instead
+// FOUR: function work(int) calls=4 heap=4
+// SEVEN: function work(int) calls=7 heap=7
+//
+// A device is written as it is.
+// RUN: env COROSCOPE_OUT=/dev/null %t 3 2> err.txt
+// RUN: count 0 < err.txt
+#include "../Inputs/kit.h"
+#include "coroscope/hooks.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <unistd.h>
+
+__attribute__((noinline)) lazy<int> work(int i) { co_return i; }
+
+int main(int argc, char **argv) {
+  int n = argc > 1 ? std::atoi(argv[1]) : 1;
+  if (argc > 3) {
+    __coroscope_flush(); // opens the log
+    std::fclose(std::fopen(argv[3], "w"));
+    for (int i = 0; i < 3000 && access(argv[2], F_OK) != 0; ++i)
+      usleep(10000);
+  }
+  for (int i = 0; i < n; ++i) {
+    lazy<int> t = work(i);
+    t.h.resume();
+  }
+}
