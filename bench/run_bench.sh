@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 #===- bench/run_bench.sh - Every benchmark in every variant, side by side -===#
-# Builds bench/coro_bench.cpp with clang++-19 -std=c++20 -O2 in five builds
-# run as six variants, and bench/hook_bench.cpp against the static and the
+# Builds bench/coro_bench.cpp with clang++-19 -std=c++20 -O2 in seven builds
+# run as ten variants, and bench/hook_bench.cpp against the static and the
 # shared runtime, all into one temp dir; runs them interleaved (every variant
 # of one benchmark back to back, one process each, round after round, the
 # variant order rotated per round) so machine noise hits all alike; prints
@@ -21,6 +21,8 @@
 # -fxray-instruction-threshold=1, FDR mode, see bench/xray_fdr_session.cpp);
 # -finstrument-functions with empty hooks (bench/empty_cyg_hooks.cpp);
 # coroscope in profile mode (COROSCOPE_MODE=profile, checks on and off);
+# the instrumented build against hooks that do nothing
+# (bench/empty_coroscope_hooks.cpp: the floor of calling the runtime);
 # clang's PGO counters (-fprofile-instr-generate: exact block counts, the
 # counting floor any user can compare with).
 # Every variant runs with its tool's defaults: inherited COROSCOPE_*, ASAN_*
@@ -80,7 +82,13 @@ src=$bench/coro_bench.cpp
 note "building into $tmp"
 "${cxx[@]}" "$src" -o "$tmp/plain" "${link[@]}"
 # shellcheck disable=SC2046 # the flags are several words
-"${cxx[@]}" $("$cs" flags --compile) "$src" -o "$tmp/coroscope" $("$cs" flags --link) "${link[@]}"
+"${cxx[@]}" $("$cs" flags --compile) -c "$src" -o "$tmp/coroscope.o"
+# shellcheck disable=SC2046
+"${cxx[@]}" "$tmp/coroscope.o" -o "$tmp/coroscope" $("$cs" flags --link) "${link[@]}"
+"${cxx[@]}" -fPIC -shared -I"$cs_build/include" "$bench/empty_coroscope_hooks.cpp" \
+  -o "$tmp/libempty_coroscope_hooks.so"
+"${cxx[@]}" "$tmp/coroscope.o" -o "$tmp/coroscope-empty-hooks" -L"$tmp" -Wl,-rpath,"$tmp" \
+  -lempty_coroscope_hooks "${link[@]}"
 "${cxx[@]}" -fsanitize=address "$src" -o "$tmp/asan" "${link[@]}"
 "${cxx[@]}" -fxray-instrument -fxray-instruction-threshold=1 "$src" "$bench/xray_fdr_session.cpp" \
   -o "$tmp/xray-fdr" "${link[@]}"
@@ -110,7 +118,7 @@ run() {
   local args=(--benchmark_filter="^$name(/|\$)" --benchmark_format=json "$@")
   local status=0
   case $variant in
-    plain | asan | cyg-empty) "$tmp/$variant" "${args[@]}" ;;
+    plain | asan | cyg-empty | coroscope-empty-hooks) "$tmp/$variant" "${args[@]}" ;;
     pgo-counters) LLVM_PROFILE_FILE=$tmp/run.profraw "$tmp/pgo-counters" "${args[@]}" ;;
     coroscope-profile) COROSCOPE_MODE=profile COROSCOPE_OUT=$tmp/run.log "$tmp/coroscope" "${args[@]}" ;;
     coroscope-profile-nochecks) COROSCOPE_MODE=profile COROSCOPE_CHECKS=0 COROSCOPE_OUT=$tmp/run.log \
@@ -149,8 +157,8 @@ run() {
   fi
 }
 
-variants=(plain pgo-counters coroscope-profile coroscope-profile-nochecks coroscope coroscope-nochecks
-          asan xray-fdr cyg-empty)
+variants=(plain pgo-counters coroscope-empty-hooks coroscope-profile coroscope-profile-nochecks coroscope
+          coroscope-nochecks asan xray-fdr cyg-empty)
 for ((r = 1; r <= rounds; r++)); do
   for name in "${coro_benchmarks[@]}"; do
     note "round $r/$rounds: $name"
