@@ -11,6 +11,7 @@
 #include "commands.h"
 
 #include "render/findings.h"
+#include "render/render.h"
 #include "state/findings.h"
 #include "state/log_jobs.h"
 #include "state/log_reader.h"
@@ -35,6 +36,8 @@ CheckResult checkLogs(const std::vector<std::string> &logs,
   if (budget)
     judged = checkBudget(*budget, report, findings);
   CheckResult result;
+  result.logs = report.logs;
+  result.log_ends = report.log_ends;
   for (const Finding &f : findings)
     if (f.severity >= fail_on)
       result.failed = true;
@@ -52,6 +55,9 @@ CheckResult checkLogs(const std::vector<std::string> &logs,
       j["budget_violations"] = budgetViolationsJson(*judged);
       j["budget_unmatched"] = judged->unmatched;
     }
+    j["log_status"] = nlohmann::ordered_json::array();
+    for (size_t i = 0; i < report.logs.size() && i < report.log_ends.size(); ++i)
+      j["log_status"].push_back(logStatusJson(report.logs[i], report.log_ends[i]));
     using Json = nlohmann::ordered_json;
     os << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
   } else if (findings.empty()) {

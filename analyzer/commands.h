@@ -11,6 +11,7 @@
 #include <ostream>
 #include "state/advice.h"
 #include "state/budget.h"
+#include "state/log_reader.h"
 
 #include <string>
 #include <vector>
@@ -34,6 +35,8 @@ void dumpLog(const std::string &path, std::ostream &os);
 struct CheckResult {
   std::string output;
   bool failed = false; ///< a finding >= the threshold, or a budget violation
+  std::vector<std::string> logs;
+  std::vector<LogEnd> log_ends; ///< how each of `logs` ended
 };
 
 /// `coroscope check LOG...`: the findings of all logs, merged and sorted, as

@@ -64,6 +64,7 @@ const char *chunkKindName(uint32_t kind) {
   case kChunkModules: return "modules";
   case kChunkPackedEvents: return "packed_events";
   case kChunkProfile: return "profile";
+  case kChunkEnd: return "end";
   }
   return nullptr;
 }
@@ -102,7 +103,10 @@ void dumpLog(const std::string &path, std::ostream &os) {
     std::vector<LiveFrame> frames;
     std::vector<Module> modules;
     ProfileData profile;
-    if (c.kind == kChunkProfile)
+    EndRecord end{};
+    if (c.kind == kChunkEnd)
+      end = r.readEnd(c);
+    else if (c.kind == kChunkProfile)
       profile = r.readProfile(c);
     else if (c.kind == kChunkFinding)
       finding = r.readFinding(c);
@@ -233,11 +237,23 @@ void dumpLog(const std::string &path, std::ostream &os) {
            << " path=" << quoted(m.path) << "\n";
       break;
     }
+    case kChunkEnd:
+      os << " how=" << (end.how == kEndExit ? "exit" : end.how == kEndSignal ? "signal" : "?")
+         << " code=" << end.code << " flags=" << end.flags
+         << " events_written=" << end.events_written
+         << " events_unwritten=" << end.events_unwritten << " end_ns=" << end.end_ns << "\n";
+      break;
     default:
       os << " skipped\n";
       break;
     }
   }
+  if (r.badChunks())
+    os << "bad_checksums count=" << r.badChunks() << " bytes=" << r.badBytes() << " first @"
+       << r.firstBadOffset() << " (skipped)\n";
+  if (r.cutBytes())
+    os << "cut @" << r.cutOffset() << " unreadable=" << r.cutBytes()
+       << " (a chunk cut short by the end of the file)\n";
   os << "end @" << r.size() << "\n";
 }
 

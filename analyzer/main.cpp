@@ -48,6 +48,7 @@ struct ReportOptions {
   AdviceOptions advice;
   std::string baseline; ///< "": no ratio columns
   unsigned jobs = 0;    ///< logs analyzed in parallel; 0: one per hardware thread
+  bool strict = false;  ///< an incomplete log fails the run (exit 2)
 };
 
 /// --threshold KEY=VALUE, repeatable, for report and check.
@@ -86,6 +87,20 @@ bool writeOutput(const std::string &output, const std::string &text) {
   return true;
 }
 
+/// One warning line on stderr per log that has no closing record or ends in
+/// a chunk cut short (its report covers the whole chunks); true if any.
+bool warnIncomplete(const std::vector<std::string> &logs, const std::vector<LogEnd> &ends) {
+  bool any = false;
+  for (size_t i = 0; i < logs.size() && i < ends.size(); ++i) {
+    if (!logIncomplete(ends[i]))
+      continue;
+    std::cerr << "coroscope: warning: " << logs[i] << ": " << logStatusText(ends[i])
+              << "; figures from its complete chunks only\n";
+    any = true;
+  }
+  return any;
+}
+
 int runReport(const ReportOptions &opt) {
   // The baseline first: a bad one fails before the logs are replayed.
   std::optional<Baseline> baseline;
@@ -105,7 +120,9 @@ int runReport(const ReportOptions &opt) {
     renderMarkdown(summary, out);
   else
     renderText(summary, out);
-  return writeOutput(opt.output, out.str()) ? kExitOk : kExitInput;
+  if (!writeOutput(opt.output, out.str()))
+    return kExitInput;
+  return warnIncomplete(report.logs, report.log_ends) && opt.strict ? kExitInput : kExitOk;
 }
 
 struct CheckOptions {
@@ -116,6 +133,7 @@ struct CheckOptions {
   AdviceOptions advice;
   std::string budget; ///< "": no budget
   unsigned jobs = 0;  ///< logs analyzed in parallel; 0: one per hardware thread
+  bool strict = false; ///< an incomplete log fails the run (exit 2)
 };
 
 int runCheck(const CheckOptions &opt) {
@@ -129,6 +147,8 @@ int runCheck(const CheckOptions &opt) {
   CheckResult result = checkLogs(opt.logs, opt.format, threshold, opt.advice,
                                  budget ? &*budget : nullptr, opt.jobs);
   if (!writeOutput(opt.output, result.output))
+    return kExitInput;
+  if (warnIncomplete(result.logs, result.log_ends) && opt.strict)
     return kExitInput;
   return result.failed ? kExitFindings : kExitOk;
 }
@@ -170,6 +190,8 @@ int main(int argc, char **argv) {
                      "Add ratio columns new/old against an earlier "
                      "`report --format json` output")
       ->type_name("OLD.json");
+  report->add_flag("--strict", ropt.strict,
+                   "Exit 2 when a log is incomplete (no closing record, or a chunk cut short)");
   report->add_option("-j,--jobs", ropt.jobs,
                      "Logs analyzed in parallel (0: one per hardware thread)")
       ->check(CLI::NonNegativeNumber)
@@ -195,6 +217,8 @@ int main(int argc, char **argv) {
       ->capture_default_str();
   check->add_option("-o,--output", copt.output,
                     "Write the findings to FILE instead of stdout");
+  check->add_flag("--strict", copt.strict,
+                  "Exit 2 when a log is incomplete (no closing record, or a chunk cut short)");
   check->add_option("-j,--jobs", copt.jobs,
                     "Logs analyzed in parallel (0: one per hardware thread)")
       ->check(CLI::NonNegativeNumber)

@@ -103,6 +103,10 @@ void renderJson(const Summary &s, std::ostream &os) {
     j["functions"].push_back(toJson(f, s.baseline.get()));
   j["findings"] = findingsJson(s.findings);
   j["live_frames"] = liveFramesJson(s.live);
+  // Appended: coroscope-report/1 only ever gains keys.
+  j["log_status"] = Json::array();
+  for (size_t i = 0; i < s.logs.size() && i < s.log_ends.size(); ++i)
+    j["log_status"].push_back(logStatusJson(s.logs[i], s.log_ends[i]));
   if (s.baseline)
     j["baseline"] = baselineJson(*s.baseline);
   // Names and paths are arbitrary bytes; replace invalid UTF-8 instead of

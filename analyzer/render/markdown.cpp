@@ -118,8 +118,11 @@ void renderMarkdown(const Summary &s, std::ostream &os) {
   const Totals &t = s.totals;
   os << "# coroscope report\n\n";
   os << "Logs:";
-  for (size_t i = 0; i < s.logs.size(); ++i)
+  for (size_t i = 0; i < s.logs.size(); ++i) {
     os << (i ? ", " : " ") << code(s.logs[i]);
+    if (i < s.log_ends.size())
+      os << " (" << logStatusText(s.log_ends[i]) << ")";
+  }
   os << ". Events: " << t.events << ", threads: " << t.threads << ".\n\n";
   os << "Functions: " << t.functions << ", calls: " << t.calls
      << ", heap frames: " << t.heap_frames << " (" << t.heap_bytes

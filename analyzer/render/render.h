@@ -28,6 +28,16 @@ std::string location(const std::string &file, uint32_t line, uint32_t column);
 /// Fixed-point with `decimals` digits, e.g. 42.67.
 std::string fixed(double value, int decimals);
 
+// How each log ended (render/log_status.cpp).
+/// "complete (exit status 0)", "ended by signal 11 (SIGSEGV)", "incomplete
+/// (no closing record)", each followed by "; N bytes unreadable at offset X"
+/// and "; N events recorded but not written" when there are any.
+std::string logStatusText(const LogEnd &end);
+/// Whether a log is worth a warning: no closing record, or bytes cut short.
+bool logIncomplete(const LogEnd &end);
+/// The "log_status" entry of one log in the JSON report.
+nlohmann::ordered_json logStatusJson(const std::string &log, const LogEnd &end);
+
 // `report --baseline` (render/baseline.cpp).
 struct BaselineFunction;
 /// The ratio column headers of the text layout, in cell order.

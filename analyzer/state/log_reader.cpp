@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "state/log_reader.h"
 
+#include "coroscope/log_checksum.h"
+
 #include <algorithm>
 #include <bit>
 #include <cerrno>
@@ -171,29 +173,66 @@ FileHeader LogReader::readHeader() {
     fail(12, "file header (" + std::to_string(h.header_size) +
                  " bytes) runs past end of file");
   next_chunk_ = h.header_size;
+  checksums_ = (h.flags & kFlagChecksums) != 0;
   return h;
 }
 
+bool LogReader::checksumMatches(uint64_t at, const ChunkHeader &h) {
+  ChunkChecksum sum;
+  sum.begin(h);
+  std::vector<char> block(std::min<uint64_t>(h.payload_bytes, 1 << 20));
+  for (uint64_t done = 0; done < h.payload_bytes;) {
+    size_t n = size_t(std::min<uint64_t>(block.size(), h.payload_bytes - done));
+    readAt(at + sizeof h + done, block.data(), n, "chunk payload");
+    sum.add(block.data(), n);
+    done += n;
+  }
+  return sum.value() == h.checksum;
+}
+
 bool LogReader::nextChunk(ChunkRef &chunk) {
-  if (next_chunk_ == size_)
-    return false;
-  uint64_t at = next_chunk_;
-  if (size_ - at < sizeof(ChunkHeader))
-    fail(at, "truncated chunk header (" + std::to_string(size_ - at) +
-                 " bytes left)");
   ChunkHeader ch{};
-  readAt(at, &ch, sizeof ch, "chunk header");
-  uint64_t payload = at + sizeof(ChunkHeader);
-  if (ch.payload_bytes > size_ - payload)
-    fail(at, "chunk (kind " + std::to_string(ch.kind) + ", " +
-                 std::to_string(ch.payload_bytes) +
-                 " payload bytes) runs past end of file");
+  uint64_t at, payload;
+  for (;;) {
+    at = next_chunk_;
+    if (at == size_) {
+      cut_ = size_;
+      return false;
+    }
+    if (size_ - at >= sizeof(ChunkHeader))
+      readAt(at, &ch, sizeof ch, "chunk header");
+    payload = at + sizeof(ChunkHeader);
+    if (size_ - at < sizeof(ChunkHeader) || ch.payload_bytes > size_ - payload) {
+      // Cut short by the end of the file: the writer was killed mid-write
+      // (or the disk filled). What came before stands.
+      cut_ = at;
+      next_chunk_ = size_;
+      return false;
+    }
+    next_chunk_ = payload + ch.payload_bytes;
+    if (!checksums_ || checksumMatches(at, ch))
+      break;
+    // Damaged: nothing of it is used. A damaged length sends the next read
+    // into the middle of something, where the next checksum fails too (or
+    // the length runs past the end), so the skip cannot pass off garbage.
+    if (bad_chunks_++ == 0)
+      first_bad_ = at;
+    bad_bytes_ += sizeof(ChunkHeader) + ch.payload_bytes;
+  }
   chunk.kind = ch.kind;
   chunk.offset = at;
   chunk.payload_offset = payload;
   chunk.payload_bytes = ch.payload_bytes;
-  next_chunk_ = payload + ch.payload_bytes;
   return true;
+}
+
+EndRecord LogReader::readEnd(const ChunkRef &chunk) {
+  if (chunk.payload_bytes < sizeof(EndRecord))
+    fail(chunk.offset, "end chunk payload too short (" +
+                           std::to_string(chunk.payload_bytes) + " bytes)");
+  EndRecord e{};
+  readAt(chunk.payload_offset, &e, sizeof e, "end record");
+  return e;
 }
 
 ClockSample LogReader::readClock(const ChunkRef &chunk) {
@@ -452,6 +491,8 @@ LogIndex::LogIndex(const std::string &path)
   LogReader &r = *reader_;
   header_ = r.readHeader();
   std::map<uint32_t, ThreadInfo> threads;
+  std::optional<EndRecord> end;
+  uint32_t last_kind = 0;
   ChunkRef chunk;
   while (r.nextChunk(chunk)) {
     switch (chunk.kind) {
@@ -502,10 +543,26 @@ LogIndex::LogIndex(const std::string &path)
     case kChunkProfile:
       profile_ = r.readProfile(chunk);
       break;
+    case kChunkEnd:
+      end = r.readEnd(chunk);
+      break;
     default:
       break; // unknown chunk kinds are skipped by design (forward compat)
     }
+    last_kind = chunk.kind;
   }
+  // Complete only when the End record is the last whole chunk: a process
+  // that went on after a signal it survived ends with another one.
+  if (end && last_kind == kChunkEnd && r.cutBytes() == 0) {
+    end_.kind = end->how == kEndSignal ? LogEnd::kSignal : LogEnd::kComplete;
+    end_.code = end->code;
+    end_.status_known = end->how == kEndExit && (end->flags & kEndStatusKnown);
+    end_.events_written = end->events_written;
+    end_.events_unwritten = end->events_unwritten;
+  }
+  end_.bad_chunks = r.badChunks();
+  end_.unreadable_bytes = r.badBytes() + r.cutBytes();
+  end_.unreadable_offset = r.badChunks() ? r.firstBadOffset() : r.cutOffset();
   for (auto &[id, t] : threads)
     threads_.push_back(std::move(t));
 }

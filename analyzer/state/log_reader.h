@@ -57,6 +57,23 @@ struct Site {
   uint64_t offset = 0; ///< where the entry starts in the file
 };
 
+/// How a log ended, as far as its bytes show (docs/report-format.md, "Log
+/// status"): its End chunk if that is the last whole chunk, and what follows
+/// the last whole chunk.
+struct LogEnd {
+  enum Kind { kComplete, kSignal, kIncomplete };
+  Kind kind = kIncomplete;
+  int code = 0;              ///< exit status (kComplete) or signal (kSignal)
+  bool status_known = false; ///< kComplete: `code` is exit()'s status
+  uint64_t events_written = 0;   ///< as the End record says
+  uint64_t events_unwritten = 0; ///< as the End record says
+  /// Chunks not used: those with a bad checksum, then a chunk cut short at
+  /// the end. `unreadable_offset` is where the first of them starts.
+  uint64_t unreadable_bytes = 0;
+  uint64_t unreadable_offset = 0;
+  uint64_t bad_chunks = 0; ///< of them, chunks whose checksum did not match
+};
+
 /// Where a chunk sits in the file.
 struct ChunkRef {
   uint32_t kind = 0;
@@ -142,8 +159,19 @@ public:
 
   /// Reads and validates the file header; positions at the first chunk.
   log::FileHeader readHeader();
-  /// Reads the next chunk header. Returns false at a clean end of file.
+  /// Reads the next chunk header. Returns false at the end of the file, and
+  /// at a chunk cut short by it (a header or payload that runs past the end:
+  /// what a killed writer leaves); cutBytes() then says how much.
   bool nextChunk(ChunkRef &chunk);
+  /// Bytes at the end of the file that hold no whole chunk (0 for none),
+  /// starting at cutOffset(). Set once nextChunk() returned false.
+  uint64_t cutBytes() const { return size_ - cut_; }
+  uint64_t cutOffset() const { return cut_; }
+  /// Chunks skipped because their checksum (log_checksum.h) did not match:
+  /// how many, their bytes, and where the first starts.
+  uint64_t badChunks() const { return bad_chunks_; }
+  uint64_t badBytes() const { return bad_bytes_; }
+  uint64_t firstBadOffset() const { return first_bad_; }
 
   log::ClockSample readClock(const ChunkRef &chunk);
   std::vector<Site> readSites(const ChunkRef &chunk);
@@ -165,6 +193,7 @@ public:
   /// Reads a Profile chunk; every record it announces must fit its payload,
   /// and its version must be COROSCOPE_PROFILE_VERSION.
   ProfileData readProfile(const ChunkRef &chunk);
+  log::EndRecord readEnd(const ChunkRef &chunk);
 
   [[noreturn]] void fail(uint64_t offset, const std::string &what) const;
 
@@ -173,6 +202,10 @@ private:
   int fd_ = -1;
   uint64_t size_ = 0;
   uint64_t next_chunk_ = 0;
+  uint64_t cut_ = UINT64_MAX; ///< where the last whole chunk ends, once known
+  bool checksums_ = false;    ///< the header has kFlagChecksums
+  uint64_t bad_chunks_ = 0, bad_bytes_ = 0, first_bad_ = 0;
+  bool checksumMatches(uint64_t at, const log::ChunkHeader &h);
 };
 
 /// Everything about a log except its events, plus where the events are.
@@ -203,6 +236,7 @@ public:
   const std::vector<Module> &modules() const { return modules_; }
   /// The last Profile chunk of the file (each holds all figures so far).
   const std::optional<ProfileData> &profile() const { return profile_; }
+  const LogEnd &end() const { return end_; }
   LogReader &reader() const { return *reader_; }
 
 private:
@@ -216,6 +250,7 @@ private:
   bool has_live_ = false;
   std::vector<Module> modules_;
   std::optional<ProfileData> profile_;
+  LogEnd end_;
 };
 
 /// Reads the records of one segment in order, validating each: unknown

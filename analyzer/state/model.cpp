@@ -605,6 +605,7 @@ void analyzeLog(const std::string &path, Report &report,
   if (std::optional<LiveFrames> live = collectLiveFrames(index))
     report.live.push_back(std::move(*live));
   report.logs.push_back(path);
+  report.log_ends.push_back(index.end());
   report.events += events;
   report.threads += index.threads().size();
 }

@@ -142,6 +142,7 @@ void FunctionStats::merge(const FunctionStats &later) {
 void Report::merge(Report &&next) {
   for (std::string &log : next.logs)
     logs.push_back(std::move(log));
+  log_ends.insert(log_ends.end(), next.log_ends.begin(), next.log_ends.end());
   events += next.events;
   threads += next.threads;
   profiles += next.profiles;
@@ -375,6 +376,7 @@ Summary summarize(const Report &report, const std::string &sort_key,
                   size_t top) {
   Summary out;
   out.logs = report.logs;
+  out.log_ends = report.log_ends;
   out.sort_key = sort_key;
   out.sampled = report.profiles > 0;
   for (const auto &[key, fn] : report.functions)

@@ -15,6 +15,7 @@
 
 #include "state/findings.h"
 #include "state/live_frames.h"
+#include "state/log_reader.h"
 
 #include <cstdint>
 #include <map>
@@ -196,6 +197,7 @@ using FunctionKey = std::tuple<std::string, std::string, uint32_t>;
 /// Accumulates every log of one `coroscope report` run.
 struct Report {
   std::vector<std::string> logs;
+  std::vector<LogEnd> log_ends; ///< how each of `logs` ended
   uint64_t events = 0;
   uint64_t threads = 0;
   uint64_t profiles = 0; ///< inputs that were profile files (profile mode)
@@ -249,6 +251,7 @@ struct BaselineComparison; // state/baseline.h
 
 struct Summary {
   std::vector<std::string> logs;
+  std::vector<LogEnd> log_ends; ///< how each of `logs` ended
   std::string sort_key;
   Totals totals; ///< over all functions, also those cut by --top
   std::vector<FunctionSummary> functions; ///< sorted, at most `top`

@@ -39,6 +39,7 @@ void onCrash(int sig, siginfo_t *info, void *uctx) {
     gCrashing = 1;
     flushAllThreads(/*from_signal=*/true);
     writeLiveFrames(/*fd=*/-1, /*from_signal=*/true);
+    endLog(log::kEndSignal, sig, /*from_signal=*/true);
   }
   // Hand the signal on: the previous handler if there was one, else the
   // default action once we return (the fault re-executes, or raise()).
@@ -67,6 +68,9 @@ struct sigaction gPreviousStop[sizeof(kStopSignals) / sizeof(int)];
 
 void onStop(int sig, siginfo_t *info, void *uctx) {
   flushAllThreads(/*from_signal=*/true);
+  // If the program's own handler lets it go on, what it writes next makes
+  // this record no longer the last, and a later end writes another.
+  endLog(log::kEndSignal, sig, /*from_signal=*/true);
   for (size_t i = 0; i < sizeof(kStopSignals) / sizeof(int); ++i) {
     if (kStopSignals[i] != sig)
       continue;

@@ -50,6 +50,7 @@ __attribute__((destructor)) void atExit() {
   writerLock();
   writeClockLocked();
   writerUnlock();
+  endLog(log::kEndExit, 0, /*from_signal=*/false);
 }
 
 } // namespace

@@ -7,12 +7,15 @@
 //===----------------------------------------------------------------------===//
 #include "log_writer.h"
 
+#include "coroscope/log_checksum.h"
+
 #include "clock.h"
 #include "options.h"
 #include "output_file.h"
 
 #include <errno.h>
 #include <link.h>
+#include <stddef.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <pthread.h>
@@ -33,6 +36,7 @@ char gPath[4096];
 dev_t gDev = 0;
 ino_t gIno = 0;
 constexpr int kHighFd = 700;
+uint64_t gEventsWritten = 0; // under the lock
 
 void rememberFileLocked() {
   struct stat st;
@@ -56,9 +60,52 @@ void writeAll(const void *data, size_t size) {
   }
 }
 
+// The chunk being written: its checksum so far, the payload bytes still to
+// come, and where its header is, to complete it when they have (so a chunk
+// written in pieces needs no buffer). A chunk cut short keeps checksum 0.
+bool gChecksums = false; // the file is seekable
+struct OpenChunk {
+  off_t header = -1;
+  uint64_t left = 0;
+  log::ChunkChecksum sum;
+} gChunk;
+
+void finishChunk() {
+  if (gChunk.header < 0)
+    return;
+  uint32_t sum = gChunk.sum.value();
+  (void)!pwrite(gFd, &sum, sizeof sum, gChunk.header + offsetof(log::ChunkHeader, checksum));
+  gChunk.header = -1;
+}
+
 void writeChunkHeader(log::ChunkKind kind, uint64_t payload) {
   log::ChunkHeader h{kind, 0, payload};
+  gChunk.header = gChecksums ? lseek(gFd, 0, SEEK_CUR) : -1;
+  gChunk.left = payload;
+  gChunk.sum.begin(h);
   writeAll(&h, sizeof h);
+  if (payload == 0)
+    finishChunk();
+}
+
+/// Payload bytes of the chunk whose header writeChunkHeader wrote.
+void writePayload(const void *data, size_t size) {
+  if (size == 0)
+    return;
+  writeAll(data, size);
+  gChunk.sum.add(data, size);
+  gChunk.left -= size < gChunk.left ? size : gChunk.left;
+  if (gChunk.left == 0)
+    finishChunk();
+}
+
+/// A whole chunk from memory, its checksum filled in.
+void writeWholeChunk(const void *chunk, size_t size) {
+  log::ChunkHeader h;
+  memcpy(&h, chunk, sizeof h);
+  h.checksum = gChecksums ? log::chunkChecksum(chunk, size) : 0;
+  writeAll(&h, sizeof h);
+  writeAll(static_cast<const char *>(chunk) + sizeof h, size - sizeof h);
 }
 
 bool gForkedChild = false;
@@ -143,10 +190,12 @@ bool ensureOpenLocked() {
   }
   rememberFileLocked();
   initClock();
+  gChecksums = lseek(gFd, 0, SEEK_CUR) == 0; // not a pipe or a device
   log::FileHeader h{COROSCOPE_LOG_MAGIC, COROSCOPE_LOG_VERSION, sizeof(log::FileHeader),
                     uint64_t(getpid()),
                     (gUseTsc ? uint64_t(log::kFlagTscTimestamps) : 0) |
-                        (gOptions.mode == Mode::Profile ? uint64_t(log::kFlagProfile) : 0)};
+                        (gOptions.mode == Mode::Profile ? uint64_t(log::kFlagProfile) : 0) |
+                        (gChecksums ? uint64_t(log::kFlagChecksums) : 0)};
   writeAll(&h, sizeof h);
   writeClockLocked();
   return true;
@@ -159,7 +208,7 @@ void writeClockLocked() {
   s.ticks = now();
   s.monotonic_ns = monotonicNs();
   writeChunkHeader(log::kChunkClock, sizeof s);
-  writeAll(&s, sizeof s);
+  writePayload(&s, sizeof s);
 }
 
 void writeReplaceableChunkLocked(const void *chunk, size_t size) {
@@ -169,7 +218,7 @@ void writeReplaceableChunkLocked(const void *chunk, size_t size) {
   if (gTailStart >= 0 && at == gTailEnd && lseek(gFd, gTailStart, SEEK_SET) == gTailStart)
     at = gTailStart;
   gTailStart = at;
-  writeAll(chunk, size);
+  writeWholeChunk(chunk, size);
   gTailEnd = lseek(gFd, 0, SEEK_CUR);
   if (gTailEnd >= 0)
     (void)!ftruncate(gFd, gTailEnd); // a shorter snapshot leaves no stale tail
@@ -183,9 +232,18 @@ void writePackedEventsLocked(uint32_t thread, uint32_t os_tid, uint64_t count,
   static const uint8_t kZeros[8] = {};
   size_t pad = (8 - size % 8) % 8; // keeps every chunk header 8-byte aligned
   writeChunkHeader(log::kChunkPackedEvents, sizeof h + size + pad);
-  writeAll(&h, sizeof h);
-  writeAll(bytes, size);
-  writeAll(kZeros, pad);
+  writePayload(&h, sizeof h);
+  writePayload(bytes, size);
+  writePayload(kZeros, pad);
+  gEventsWritten += count;
+}
+
+void writeEndLocked(uint32_t how, int32_t code, uint32_t flags, uint64_t unwritten) {
+  if (!ensureOpenLocked())
+    return;
+  log::EndRecord e{how, code, flags, 0, gEventsWritten, unwritten, monotonicNs()};
+  writeChunkHeader(log::kChunkEnd, sizeof e);
+  writePayload(&e, sizeof e);
 }
 
 static size_t cstrlen16(const char *s) {
@@ -255,14 +313,14 @@ void writeSitesLocked(const __coroscope_site *start, const __coroscope_site *sto
   *gSiteChunksTail = chunk;
   gSiteChunksTail = &chunk->next;
   if (ensureOpenLocked())
-    writeAll(chunk->bytes, chunk->size);
+    writeWholeChunk(chunk->bytes, chunk->size);
 }
 
 void rewriteSiteChunksLocked() {
   if (!ensureOpenLocked())
     return;
   for (SiteChunk *c = gSiteChunks; c; c = c->next)
-    writeAll(c->bytes, c->size);
+    writeWholeChunk(c->bytes, c->size);
 }
 
 void writeFindingLocked(const log::FindingRecord &f, const log::BacktraceEntry *backtrace,
@@ -272,21 +330,21 @@ void writeFindingLocked(const log::FindingRecord &f, const log::BacktraceEntry *
   uint64_t bt = f.backtrace_len * sizeof(log::BacktraceEntry);
   uint64_t pc = f.pc_count * sizeof(uint64_t);
   writeChunkHeader(log::kChunkFinding, sizeof f + bt + pc);
-  writeAll(&f, sizeof f);
-  writeAll(backtrace, bt);
-  writeAll(pcs, pc);
+  writePayload(&f, sizeof f);
+  writePayload(backtrace, bt);
+  writePayload(pcs, pc);
 }
 
 void writeLiveFramesBeginLocked(const log::LiveFramesHeader &h) {
   if (!ensureOpenLocked())
     return;
   writeChunkHeader(log::kChunkLiveFrames, sizeof h + uint64_t(h.count) * sizeof(log::LiveFrame));
-  writeAll(&h, sizeof h);
+  writePayload(&h, sizeof h);
 }
 
 void writeLiveFramesPartLocked(const log::LiveFrame *frames, uint32_t count) {
   if (gFd >= 0)
-    writeAll(frames, uint64_t(count) * sizeof(log::LiveFrame));
+    writePayload(frames, uint64_t(count) * sizeof(log::LiveFrame));
 }
 
 namespace {
@@ -338,14 +396,14 @@ void writeModulesLocked() {
     payload += (sizeof(log::ModuleEntry) + list.entries[i].path_len + 7) & ~uint64_t(7);
   writeChunkHeader(log::kChunkModules, payload);
   log::ModulesHeader h{uint32_t(list.count), 0};
-  writeAll(&h, sizeof h);
+  writePayload(&h, sizeof h);
   static const char zeros[8] = {};
   for (int i = 0; i < list.count; ++i) {
     const log::ModuleEntry &e = list.entries[i];
-    writeAll(&e, sizeof e);
-    writeAll(list.paths[i], e.path_len);
+    writePayload(&e, sizeof e);
+    writePayload(list.paths[i], e.path_len);
     size_t used = sizeof e + e.path_len;
-    writeAll(zeros, ((used + 7) & ~size_t(7)) - used);
+    writePayload(zeros, ((used + 7) & ~size_t(7)) - used);
   }
 }
 
@@ -356,6 +414,7 @@ void resetAfterForkLocked() {
   gOpenFailed = false;
   gForkedChild = true;
   gTailStart = gTailEnd = -1;
+  gEventsWritten = 0;
 }
 
 } // namespace rt

@@ -111,9 +111,13 @@ int createOutputFile(char *path, size_t cap, uint64_t magic) {
 }
 
 int reopenOutputFile(const char *path, uint64_t dev, uint64_t ino) {
-  int fd = ::open(path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC);
-  if (fd < 0)
+  // Not O_APPEND: chunk headers are completed in place with pwrite().
+  int fd = ::open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0 || lseek(fd, 0, SEEK_END) < 0) {
+    if (fd >= 0)
+      ::close(fd);
     return -1;
+  }
   struct stat st;
   if (fstat(fd, &st) != 0 || uint64_t(st.st_dev) != dev || uint64_t(st.st_ino) != ino) {
     ::close(fd);

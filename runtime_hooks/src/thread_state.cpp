@@ -16,6 +16,7 @@
 
 #include <errno.h>
 #include <new>
+#include <stdlib.h>
 #include <pthread.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -106,7 +107,17 @@ void afterForkChild() {
   writerUnlock();
 }
 
+// The status exit() was given: on_exit handlers run before the ELF
+// destructors that write the log's end.
+int gExitStatus = 0;
+bool gExitStatusKnown = false;
+void onExit(int status, void *) {
+  gExitStatus = status;
+  gExitStatusKnown = true;
+}
+
 void initOnce() {
+  on_exit(onExit, nullptr);
   pthread_key_create(&gExitKey, onThreadExit);
   pthread_atfork([] { writerLock(); }, [] { writerUnlock(); },
                  [] {
@@ -178,6 +189,24 @@ void flushAllThreads(bool from_signal) {
   for (ThreadState *t = gThreads; t; t = t->next)
     flushLocked(t, /*owner=*/false);
   writeProfileLocked();
+  if (locked)
+    writerUnlock();
+  errno = saved;
+}
+
+void endLog(uint32_t how, int code, bool from_signal) {
+  int saved = errno;
+  bool locked = from_signal ? writerTryLockFor(1000) : (writerLock(), true);
+  uint64_t unwritten = 0;
+  for (ThreadState *t = gThreads; t; t = t->next)
+    if (t->in_use) // records is the owner's: a racy read is a fair count
+      unwritten += __atomic_load_n(&t->records, __ATOMIC_RELAXED) - t->flushed_records;
+  uint32_t flags = 0;
+  if (how == log::kEndExit) {
+    code = gExitStatus;
+    flags = gExitStatusKnown ? uint32_t(log::kEndStatusKnown) : 0u;
+  }
+  writeEndLocked(how, code, flags, unwritten);
   if (locked)
     writerUnlock();
   errno = saved;

@@ -148,6 +148,12 @@ template <class Fn> void forEachThread(Fn &&fn) {
 /// writer lock for long (the crashing thread may hold it).
 void flushAllThreads(bool from_signal);
 
+/// Writes the log's closing record (EndRecord): the process ends `how`
+/// (log::EndHow) with `code`. For exits, `code` is ignored: the status
+/// exit() was given is used when the runtime saw it. Call after the last
+/// flush; `from_signal` as for flushAllThreads.
+void endLog(uint32_t how, int code, bool from_signal);
+
 } // namespace rt
 } // namespace coroscope
 

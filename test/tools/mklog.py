@@ -74,9 +74,16 @@ hex. Chunks are written in the order the lines appear.
         A raw chunk of numeric KIND with the hex bytes HEX as payload ("-" for
         an empty payload).
   bytes HEX
-        Raw bytes at this point of the file.
+        Raw bytes at this point of the file (then no automatic End chunk).
+  end exit|signal CODE [unknown] [written=N] [unwritten=N]
+        The End chunk (the closing record) here. Without any `end` line one
+        is appended after everything else (exit, status 0, known), as the
+        runtime ends every log it closes; `noend` leaves it out (an
+        incomplete log).
+  noend
   truncate N
-        Cut the finished file to N bytes (negative N: drop -N bytes at the end).
+        Cut the finished file to N bytes (negative N: drop -N bytes at the
+        end; then no automatic End chunk).
 
 Example:
   site 1 function "task<int> get(int)" a.cpp 10
@@ -101,6 +108,7 @@ MAGIC = 0x45504F4353524F43
 CHUNK_CLOCK, CHUNK_SITES, CHUNK_EVENTS = 1, 2, 3
 CHUNK_FINDING, CHUNK_LIVE, CHUNK_MODULES = 4, 5, 6
 CHUNK_PACKED_EVENTS = 7
+CHUNK_END = 9
 SITE_KINDS = {"function": 0, "initial": 1, "await": 2, "yield": 3, "final": 4,
               "resume-call": 5, "destroy-call": 6, "done-call": 7,
               "coroutine-call": 8, "frame-local": 9, "forwarding-body": 10}
@@ -392,11 +400,26 @@ class Log:
         if len(args) != 1:
             raise DescriptionError("bytes HEX")
         self.items.append(("raw", hexbytes(args[0])))
+        self.ended = True  # damage: no closing record after it
+
+    def do_end(self, args):
+        if len(args) < 2 or args[0] not in ("exit", "signal"):
+            raise DescriptionError("end exit|signal CODE [unknown] [written=N] [unwritten=N]")
+        opts = dict(a.split("=", 1) for a in args[2:] if "=" in a)
+        flags = 0 if "unknown" in args[2:] or args[0] == "signal" else 1
+        payload = struct.pack("<IiIIQQQ", 1 if args[0] == "exit" else 2, num(args[1]), flags, 0,
+                              num(opts.get("written", "0")), num(opts.get("unwritten", "0")), 0)
+        self.raw_chunk(CHUNK_END, payload)
+        self.ended = True
+
+    def do_noend(self, args):
+        self.ended = True
 
     def do_truncate(self, args):
         if len(args) != 1:
             raise DescriptionError("truncate N")
         self.truncate = num(args[0])
+        self.ended = True  # a cut file has no closing record
 
     # -- output ------------------------------------------------------------
     def raw_chunk(self, kind, payload):
@@ -409,6 +432,8 @@ class Log:
         # A larger header_size means reserved tail bytes the reader must skip.
         if h["header_size"] > 32:
             out += b"\0" * (h["header_size"] - 32)
+        if not getattr(self, "ended", False):
+            self.do_end(["exit", "0"])
         for kind, item in self.items:
             if kind == "raw":
                 out += item

@@ -39,13 +39,16 @@ enum FileFlag : uint64_t {
   /// Written in profile mode (COROSCOPE_MODE=profile): no event chunks; the
   /// figures are in the last Profile chunk of the file.
   kFlagProfile = 2,
+  /// Every chunk's ChunkHeader::checksum holds chunkChecksum() of the chunk
+  /// (set when the file is seekable, so headers can be completed).
+  kFlagChecksums = 4,
 };
 
 /// Every chunk after the header starts with this. A reader that meets an
 /// unknown kind skips payload_bytes.
 struct ChunkHeader {
   uint32_t kind;          ///< ChunkKind
-  uint32_t reserved;      ///< 0
+  uint32_t checksum;      ///< with kFlagChecksums: log_checksum.h; else 0
   uint64_t payload_bytes; ///< bytes that follow this header
 };
 
@@ -66,6 +69,33 @@ enum ChunkKind : uint32_t { // APPEND ONLY
   /// holds the totals since the process started, so only the last Profile
   /// chunk of a file counts.
   kChunkProfile = 8,
+  /// payload: one EndRecord. Written last, when the process ends in a way
+  /// the runtime sees (exit, or a signal it handles); a file whose last
+  /// chunk is not an End chunk is incomplete.
+  kChunkEnd = 9,
+};
+
+enum EndHow : uint32_t { // APPEND ONLY
+  kEndExit = 1,   ///< exit(), or main returned; `code` is the exit status
+  kEndSignal = 2, ///< a signal that ends the process; `code` is its number
+};
+
+enum EndFlag : uint32_t {
+  /// `code` is the status exit() was given (kEndExit only): without it the
+  /// runtime saw the process end but not with which status (e.g. a
+  /// destructor that ran while the runtime was unloaded).
+  kEndStatusKnown = 1,
+};
+
+/// The closing record.
+struct EndRecord {
+  uint32_t how;   ///< EndHow
+  int32_t code;   ///< exit status or signal number
+  uint32_t flags; ///< EndFlag bits
+  uint32_t reserved;
+  uint64_t events_written;   ///< event records in the log, all threads
+  uint64_t events_unwritten; ///< recorded but not in the log when it ended (threads still running, a signal that stopped a thread mid-record)
+  uint64_t end_ns;           ///< CLOCK_MONOTONIC when the record was written
 };
 
 #define COROSCOPE_PROFILE_VERSION 1u
@@ -543,6 +573,7 @@ static_assert(sizeof(ProfileHeader) == 48, "on-disk layout");
 static_assert(sizeof(ProfileFunction) == 136, "on-disk layout");
 static_assert(sizeof(ProfileBucket) == 16, "on-disk layout");
 static_assert(sizeof(ProfileSite) == 40, "on-disk layout");
+static_assert(sizeof(EndRecord) == 40, "on-disk layout");
 static_assert(sizeof(BacktraceEntry) == 16, "on-disk layout");
 static_assert(sizeof(LiveFramesHeader) == 8, "on-disk layout");
 static_assert(sizeof(LiveFrame) == 40, "on-disk layout");

@@ -1,0 +1,101 @@
+// How a log ends (docs/log-format.md "End"; docs/report-format.md "Log
+// status"): the runtime closes a log with an End record at exit (with exit()'s
+// status) and on the signals it handles; the analyzer says per log, in every
+// format, complete / ended by signal N / incomplete, with the bytes of a
+// chunk cut short, and still reports every whole chunk (exit 0 and a warning;
+// --strict exits 2).
+// RUN: %clang_coroscope -O1 %s -o %t -pthread
+// RUN: rm -rf %t.d && mkdir %t.d && cd %t.d
+//
+// exit(3) after four threads, flushing as they go (many chunks).
+// RUN: env COROSCOPE_OUT=exit.log %t exit; test $? = 3
+// RUN: %coroscope report exit.log 2> err.txt | FileCheck %s --check-prefix=EXIT
+// RUN: count 0 < err.txt
+// RUN: %coroscope report --format markdown exit.log | FileCheck %s --check-prefix=EXIT-MD
+// RUN: %coroscope report --format json exit.log | FileCheck %s --check-prefix=EXIT-JSON
+// EXIT: Logs:
+// EXIT-NEXT: exit.log: complete (exit status 3)
+// EXIT-MD: Logs: `exit.log` (complete (exit status 3))
+// EXIT-JSON: "log_status": [
+// EXIT-JSON-NEXT: {
+// EXIT-JSON-NEXT: "log": "exit.log",
+// EXIT-JSON-NEXT: "status": "complete",
+// EXIT-JSON-NEXT: "exit_status": 3,
+// EXIT-JSON-NEXT: "signal": null,
+// EXIT-JSON-NEXT: "unreadable_bytes": 0,
+// EXIT-JSON-NEXT: "unreadable_offset": null,
+// EXIT-JSON-NEXT: "bad_chunks": 0,
+// EXIT-JSON-NEXT: "events_written": 10800,
+// EXIT-JSON-NEXT: "events_unwritten": 0
+//
+// The same log cut at every chunk boundary and inside every chunk, and with
+// a bit flipped in each chunk (its checksum rejects it, and only it).
+// RUN: %python %S/../tools/damage_log.py %coroscope exit.log cuts | FileCheck %s --check-prefix=CUT
+// CUT: damage_log: {{[0-9]+}} cuts and {{[0-9]+}} flipped bits in {{[0-9]+}} chunks, 0 problems
+//
+// Profile mode ends its file the same way.
+// RUN: env COROSCOPE_MODE=profile COROSCOPE_OUT=profile.log %t exit; test $? = 3
+// RUN: %coroscope report profile.log | FileCheck %s --check-prefix=PROFILE
+// PROFILE: profile.log: complete (exit status 3)
+//
+// A crash: the runtime's handler ends the log, then the signal goes on.
+// RUN: env COROSCOPE_OUT=segv.log not --crash %t segv
+// RUN: %coroscope report segv.log 2> err.txt | FileCheck %s --check-prefix=SEGV
+// RUN: count 0 < err.txt
+// SEGV: segv.log: ended by signal 11 (SIGSEGV)
+//
+// _exit() and SIGKILL skip every handler: the log has what was flushed,
+// and says it is incomplete.
+// RUN: env COROSCOPE_OUT=underscore.log %t _exit
+// RUN: %coroscope report underscore.log 2> err.txt | FileCheck %s --check-prefix=UNDERSCORE
+// RUN: FileCheck %s --check-prefix=WARN-UNDERSCORE < err.txt
+// RUN: not %coroscope report --strict underscore.log > /dev/null 2>&1
+// UNDERSCORE: functions: 1, calls: 1200,
+// UNDERSCORE: underscore.log: incomplete (no closing record)
+// WARN-UNDERSCORE: coroscope: warning: underscore.log: incomplete (no closing record); figures from its complete chunks only
+// RUN: env COROSCOPE_OUT=kill.log not --crash %t kill
+// RUN: %coroscope report kill.log 2> err.txt | FileCheck %s --check-prefix=KILL
+// RUN: FileCheck %s --check-prefix=WARN-KILL < err.txt
+// KILL: kill.log: incomplete (no closing record)
+// WARN-KILL: coroscope: warning: kill.log: incomplete (no closing record)
+#include "../Inputs/kit.h"
+#include "coroscope/hooks.h"
+
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <thread>
+#include <unistd.h>
+#include <vector>
+
+__attribute__((noinline)) lazy<int> leaf(int i) { co_return i; }
+
+void work(int n) {
+  for (int i = 0; i < n; ++i) {
+    lazy<int> t = leaf(i);
+    t.h.resume();
+    if (i % 100 == 99)
+      __coroscope_flush();
+  }
+}
+
+int main(int argc, char **argv) {
+  const char *how = argc > 1 ? argv[1] : "exit";
+  std::vector<std::thread> threads;
+  for (int k = 0; k < 4; ++k)
+    threads.emplace_back(work, 300);
+  for (std::thread &t : threads)
+    t.join();
+  if (!std::strcmp(how, "exit"))
+    std::exit(3);
+  if (!std::strcmp(how, "segv"))
+    std::raise(SIGSEGV);
+  if (!std::strcmp(how, "_exit"))
+    _exit(0);
+  if (!std::strcmp(how, "kill")) {
+    std::thread busy(work, 1 << 30); // still running when the process dies
+    usleep(20000);
+    kill(getpid(), SIGKILL);
+  }
+  return 0;
+}

@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""damage_log.py - a damaged log reports its intact chunks, marked.
+
+Usage: damage_log.py COROSCOPE LOG WORKDIR
+
+Cuts LOG at every chunk boundary and in the middle of every chunk (and of
+every chunk header), as a killed writer or a full disk leaves it, and runs
+`COROSCOPE report --format json` and `report --strict` on each cut. Each must:
+exit 0 with exactly one warning line (2 with --strict); say "incomplete" in
+log_status with the exact unreadable byte count and offset (0 at a boundary);
+and report exactly the events of the whole chunks before the cut (the
+PackedEvents counts read from the file here). The whole log must report
+"complete" with no warning.
+
+Then flips one bit in each chunk, in its kind and in the middle of its
+payload: the report must skip exactly that chunk (log_status: bad_chunks 1,
+its bytes at its offset; events: all but its own), exit 0 with one warning,
+2 with --strict. Prints one summary line.
+"""
+import json
+import os
+import struct
+import subprocess
+import sys
+
+PACKED_EVENTS, END = 7, 9
+
+
+def chunks(data):
+    """(offset, kind, total bytes, events) of every chunk."""
+    header_size = struct.unpack_from("<I", data, 12)[0]
+    at, out = header_size, []
+    while at < len(data):
+        kind, _, payload = struct.unpack_from("<IIQ", data, at)
+        events = struct.unpack_from("<Q", data, at + 24)[0] if kind == PACKED_EVENTS else 0
+        out.append((at, kind, 16 + payload, events))
+        at += 16 + payload
+    return header_size, out
+
+
+def report(coroscope, path, *extra):
+    run = subprocess.run([coroscope, "report", "--format", "json", *extra, path],
+                         capture_output=True)
+    err = run.stderr.decode().splitlines()
+    return run.returncode, err, json.loads(run.stdout) if run.stdout else None
+
+
+def main():
+    coroscope, log, workdir = sys.argv[1:]
+    data = open(log, "rb").read()
+    header_size, table = chunks(data)
+    os.makedirs(workdir, exist_ok=True)
+    problems, cuts = [], []
+    events_before = 0
+    for at, kind, size, events in table:
+        # A boundary (nothing unreadable), inside the chunk header, inside
+        # the payload.
+        cuts.append((at, at, events_before))
+        cuts.append((at + 7, at, events_before))
+        if size > 17:
+            cuts.append((at + size // 2 + 8, at, events_before))
+        events_before += events
+    rc, err, whole = report(coroscope, log)
+    status = whole["log_status"][0] if whole else None
+    if rc or err or not status or status["status"] != "complete":
+        problems.append(f"whole log: status {rc}, stderr {err}, log_status {status}")
+    if table[-1][1] != END:
+        problems.append("whole log: last chunk is not an End chunk")
+    path = os.path.join(workdir, "cut.log")
+    for length, chunk_at, events in cuts:
+        with open(path, "wb") as f:
+            f.write(data[:length])
+        rc, err, rep = report(coroscope, path)
+        what = f"cut at {length}"
+        if rc != 0 or len(err) != 1 or "warning" not in err[0]:
+            problems.append(f"{what}: status {rc}, stderr {err}")
+            continue
+        st = rep["log_status"][0]
+        want_bytes = length - chunk_at
+        if st["status"] != "incomplete" or st["unreadable_bytes"] != want_bytes or \
+                (want_bytes and st["unreadable_offset"] != chunk_at):
+            problems.append(f"{what}: log_status {st}, want {want_bytes} bytes at {chunk_at}")
+        if rep["totals"]["events"] != events:
+            problems.append(f"{what}: {rep['totals']['events']} events, want {events}")
+        if report(coroscope, path, "--strict")[0] != 2:
+            problems.append(f"{what}: --strict did not exit 2")
+    total = sum(c[3] for c in table)
+    flips = 0
+    for at, kind, size, events in table:
+        for bit_at in (at, at + 16 + (size - 16) // 2):
+            if bit_at >= at + size:
+                continue
+            flips += 1
+            damaged = bytearray(data)
+            damaged[bit_at] ^= 0x10
+            with open(path, "wb") as f:
+                f.write(damaged)
+            rc, err, rep = report(coroscope, path)
+            what = f"bit flipped at {bit_at} (chunk at {at}, kind {kind})"
+            if rc != 0 or len(err) != 1 or "bad checksum" not in err[0]:
+                problems.append(f"{what}: status {rc}, stderr {err}")
+                continue
+            st = rep["log_status"][0]
+            if st["bad_chunks"] != 1 or st["unreadable_bytes"] != size or \
+                    st["unreadable_offset"] != at:
+                problems.append(f"{what}: log_status {st}")
+            if rep["totals"]["events"] != total - events:
+                problems.append(f"{what}: {rep['totals']['events']} events, want {total - events}")
+            if report(coroscope, path, "--strict")[0] != 2:
+                problems.append(f"{what}: --strict did not exit 2")
+    for p in problems[:20]:
+        print("damage_log: " + p)
+    print(f"damage_log: {len(cuts)} cuts and {flips} flipped bits in {len(table)} chunks, "
+          f"{len(problems)} problems")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
