@@ -37,6 +37,9 @@ dev_t gDev = 0;
 ino_t gIno = 0;
 constexpr int kHighFd = 700;
 uint64_t gEventsWritten = 0; // under the lock
+// The End record of an exit is written: nothing follows it (a thread still
+// running, or the COROSCOPE_INTERVAL writer, would make the log look cut).
+bool gClosed = false;
 
 void rememberFileLocked() {
   struct stat st;
@@ -154,6 +157,8 @@ bool writerTryLockFor(int ms) {
 const char *logPathOpened() { return gFd >= 0 ? gPath : ""; }
 
 bool ensureOpenLocked() {
+  if (gClosed)
+    return false;
   if (gFd >= 0) {
     // The program may have closed our descriptor and opened one of its own
     // files under the same number: never write into it.
@@ -244,6 +249,7 @@ void writeEndLocked(uint32_t how, int32_t code, uint32_t flags, uint64_t unwritt
   log::EndRecord e{how, code, flags, 0, gEventsWritten, unwritten, monotonicNs()};
   writeChunkHeader(log::kChunkEnd, sizeof e);
   writePayload(&e, sizeof e);
+  gClosed = how == log::kEndExit;
 }
 
 static size_t cstrlen16(const char *s) {
@@ -415,6 +421,7 @@ void resetAfterForkLocked() {
   gForkedChild = true;
   gTailStart = gTailEnd = -1;
   gEventsWritten = 0;
+  gClosed = false;
 }
 
 } // namespace rt
