@@ -123,6 +123,10 @@ def pad(src, dst):
         return 1
     kind, res, size = struct.unpack_from("<IIQ", data, last)
     struct.pack_into("<IIQ", data, last, kind, res, size + 16)
+    # Its checksum no longer holds: clear kFlagChecksums (4), so the reader
+    # judges the padded chunk's structure instead of skipping it.
+    flags = struct.unpack_from("<Q", data, 24)[0]
+    struct.pack_into("<Q", data, 24, flags & ~4)
     end = last + 16 + size
     data[end:end] = bytes(16)
     open(dst, "wb").write(data)
