@@ -226,22 +226,23 @@ bool LogReader::nextChunk(ChunkRef &chunk) {
   return true;
 }
 
-EndRecord LogReader::readEnd(const ChunkRef &chunk) {
-  if (chunk.payload_bytes < sizeof(EndRecord))
-    fail(chunk.offset, "end chunk payload too short (" +
+template <class Record>
+Record LogReader::readRecordChunk(const ChunkRef &chunk, const char *chunk_name,
+                                  const char *record_name) {
+  if (chunk.payload_bytes < sizeof(Record))
+    fail(chunk.offset, std::string(chunk_name) + " chunk payload too short (" +
                            std::to_string(chunk.payload_bytes) + " bytes)");
-  EndRecord e{};
-  readAt(chunk.payload_offset, &e, sizeof e, "end record");
-  return e;
+  Record r{};
+  readAt(chunk.payload_offset, &r, sizeof r, record_name);
+  return r;
+}
+
+EndRecord LogReader::readEnd(const ChunkRef &chunk) {
+  return readRecordChunk<EndRecord>(chunk, "end", "end record");
 }
 
 ClockSample LogReader::readClock(const ChunkRef &chunk) {
-  if (chunk.payload_bytes < sizeof(ClockSample))
-    fail(chunk.offset, "clock chunk payload too short (" +
-                           std::to_string(chunk.payload_bytes) + " bytes)");
-  ClockSample s{};
-  readAt(chunk.payload_offset, &s, sizeof s, "clock sample");
-  return s;
+  return readRecordChunk<ClockSample>(chunk, "clock", "clock sample");
 }
 
 std::vector<Site> LogReader::readSites(const ChunkRef &chunk) {

@@ -206,6 +206,11 @@ private:
   bool checksums_ = false;    ///< the header has kFlagChecksums
   uint64_t bad_chunks_ = 0, bad_bytes_ = 0, first_bad_ = 0;
   bool checksumMatches(uint64_t at, const log::ChunkHeader &h);
+  /// A chunk whose payload starts with one fixed-size Record (longer
+  /// payloads hold later fields and are fine).
+  template <class Record>
+  Record readRecordChunk(const ChunkRef &chunk, const char *chunk_name,
+                         const char *record_name);
 };
 
 /// Everything about a log except its events, plus where the events are.
