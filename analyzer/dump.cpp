@@ -94,7 +94,11 @@ void dumpLog(const std::string &path, std::ostream &os) {
      << " header_size=" << h.header_size << " pid=" << h.pid
      << " flags=" << hex(h.flags)
      << ((h.flags & kFlagTscTimestamps) ? " tsc" : "")
-     << ((h.flags & kFlagProfile) ? " profile" : "") << "\n";
+     << ((h.flags & kFlagProfile) ? " profile" : "")
+     << ((h.flags & kFlagChecksums) ? " checksums" : "");
+  if (h.start_unix_ns)
+    os << " host=" << h.host << " start_unix_ns=" << h.start_unix_ns;
+  os << "\n";
   ChunkRef c;
   while (r.nextChunk(c)) {
     // Read these before printing the chunk line so a corrupt one leaves no

@@ -153,10 +153,11 @@ void LogReader::readAt(uint64_t offset, void *buf, size_t n, const char *what) {
 
 FileHeader LogReader::readHeader() {
   FileHeader h{};
-  if (size_ < sizeof(FileHeader))
-    fail(0, "truncated file header (" + std::to_string(size_) +
-                " bytes, need " + std::to_string(sizeof(FileHeader)) + ")");
-  readAt(0, &h, sizeof h, "file header");
+  constexpr uint64_t kBase = COROSCOPE_LOG_BASE_HEADER_BYTES;
+  if (size_ < kBase)
+    fail(0, "truncated file header (" + std::to_string(size_) + " bytes, need " +
+                std::to_string(kBase) + ")");
+  readAt(0, &h, std::min<uint64_t>(size_, sizeof h), "file header");
   if (h.magic != COROSCOPE_LOG_MAGIC) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "bad magic 0x%016llx (not a coroscope log)",
@@ -167,11 +168,26 @@ FileHeader LogReader::readHeader() {
     fail(8, "unsupported log version " + std::to_string(h.version) +
                 " (this analyzer reads version " +
                 std::to_string(COROSCOPE_LOG_VERSION) + ")");
-  if (h.header_size < sizeof(FileHeader))
-    fail(12, "bad header size " + std::to_string(h.header_size));
+  // The flag or a header long enough to hold the checksum means it has one:
+  // one flipped bit cannot skip the check (nor kFlagChecksums unchecked).
+  bool extended = h.header_size >= sizeof h || (h.flags & kFlagHeaderChecksum);
+  if (extended) {
+    if (size_ < sizeof h)
+      fail(0, "truncated file header (" + std::to_string(size_) + " bytes, need " +
+                  std::to_string(sizeof h) + ")");
+    if (fileHeaderChecksum(h) != h.header_checksum)
+      fail(0, "file header checksum mismatch: the header is damaged");
+    if (h.header_size < sizeof h)
+      fail(12, "bad header size " + std::to_string(h.header_size));
+  } else {
+    if (h.header_size < kBase)
+      fail(12, "bad header size " + std::to_string(h.header_size));
+    std::memset(reinterpret_cast<char *>(&h) + kBase, 0, sizeof h - kBase);
+  }
   if (h.header_size > size_)
     fail(12, "file header (" + std::to_string(h.header_size) +
                  " bytes) runs past end of file");
+  h.host[sizeof h.host - 1] = 0;
   next_chunk_ = h.header_size;
   checksums_ = (h.flags & kFlagChecksums) != 0;
   return h;
@@ -561,6 +577,9 @@ LogIndex::LogIndex(const std::string &path)
     end_.events_written = end->events_written;
     end_.events_unwritten = end->events_unwritten;
   }
+  end_.pid = header_.pid;
+  end_.host = header_.host;
+  end_.start_unix_ns = header_.start_unix_ns;
   end_.bad_chunks = r.badChunks();
   end_.unreadable_bytes = r.badBytes() + r.cutBytes();
   end_.unreadable_offset = r.badChunks() ? r.firstBadOffset() : r.cutOffset();

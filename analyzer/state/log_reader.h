@@ -59,7 +59,7 @@ struct Site {
 
 /// How a log ended, as far as its bytes show (docs/report-format.md, "Log
 /// status"): its End chunk if that is the last whole chunk, and what follows
-/// the last whole chunk.
+/// the last whole chunk; and the process that wrote it.
 struct LogEnd {
   enum Kind { kComplete, kSignal, kIncomplete };
   Kind kind = kIncomplete;
@@ -72,6 +72,11 @@ struct LogEnd {
   uint64_t unreadable_bytes = 0;
   uint64_t unreadable_offset = 0;
   uint64_t bad_chunks = 0; ///< of them, chunks whose checksum did not match
+  // Who wrote it, from the FileHeader (host and start: 0 and "" when the
+  // header is of the original 32 bytes).
+  uint64_t pid = 0;
+  std::string host;
+  uint64_t start_unix_ns = 0; ///< CLOCK_REALTIME ns
 };
 
 /// Where a chunk sits in the file.

@@ -15,7 +15,12 @@ PackedEvents counts read from the file here). The whole log must report
 Then flips one bit in each chunk, in its kind and in the middle of its
 payload: the report must skip exactly that chunk (log_status: bad_chunks 1,
 its bytes at its offset; events: all but its own), exit 0 with one warning,
-2 with --strict. Prints one summary line.
+2 with --strict.
+
+Then flips one bit in each field of the file header (with the header
+checksum, no single flip may go unnoticed, not even one that clears the
+checksum flags): the report must fail with `coroscope: error: LOG: offset N:`
+and print nothing on stdout. Prints one summary line.
 """
 import json
 import os
@@ -24,6 +29,11 @@ import subprocess
 import sys
 
 PACKED_EVENTS, END = 7, 9
+# (offset, bit mask) of one flip per FileHeader field (log_format.h):
+# magic, version, header_size, pid, flags kFlagChecksums, flags
+# kFlagHeaderChecksum, start_unix_ns, host, header_checksum, reserved.
+HEADER_FLIPS = [(0, 0x01), (8, 0x01), (12, 0x40), (16, 0x01), (24, 0x04), (24, 0x08),
+                (32, 0x01), (40, 0x01), (104, 0x01), (108, 0x01)]
 
 
 def chunks(data):
@@ -108,6 +118,20 @@ def main():
                 problems.append(f"{what}: {rep['totals']['events']} events, want {total - events}")
             if report(coroscope, path, "--strict")[0] != 2:
                 problems.append(f"{what}: --strict did not exit 2")
+    for bit_at, mask in HEADER_FLIPS:
+        if bit_at >= header_size:
+            continue
+        flips += 1
+        damaged = bytearray(data)
+        damaged[bit_at] ^= mask
+        with open(path, "wb") as f:
+            f.write(damaged)
+        run = subprocess.run([coroscope, "report", path], capture_output=True)
+        err = run.stderr.decode()
+        if run.returncode == 0 or run.stdout or \
+                not err.startswith(f"coroscope: error: {path}: offset "):
+            problems.append(f"header bit {mask:#x} flipped at {bit_at}: status "
+                            f"{run.returncode}, stderr {err!r}, stdout {len(run.stdout)} bytes")
     for p in problems[:20]:
         print("damage_log: " + p)
     print(f"damage_log: {len(cuts)} cuts and {flips} flipped bits in {len(table)} chunks, "

@@ -21,12 +21,12 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import packed  # noqa: E402
+from log_header import BASE_HEADER_BYTES, base_header  # noqa: E402
 
 CHUNK = struct.Struct("<IIQ")
 EVENTS_HEADER = struct.Struct("<IIQ")
 RECORD = struct.Struct("<BBHIQQ")
 EVENTS, PACKED_EVENTS = 3, 7
-FLAG_CHECKSUMS = 4  # log_format.h kFlagChecksums
 KINDS = {"frame_alloc": 1, "frame_begin": 2, "ramp_return": 3, "await_ready": 4,
          "await_suspend": 5, "await_cancel": 6, "frame_resume": 7,
          "frame_free": 8, "resume_enter": 9, "resume_exit": 10,
@@ -74,12 +74,10 @@ def main():
                for k in args.untimed.split(",") if k}
     cursors = {}
     with open(args.input, "rb") as src, open(args.output, "wb") as dst:
-        header = bytearray(src.read(32))
-        header_size = struct.unpack_from("<I", header, 12)[0]
-        # The chunks written here carry no checksum: clear kFlagChecksums.
-        flags = struct.unpack_from("<Q", header, 24)[0]
-        struct.pack_into("<Q", header, 24, flags & ~FLAG_CHECKSUMS)
-        dst.write(bytes(header) + src.read(header_size - 32))
+        # The chunks written here carry no checksum.
+        header, header_size = base_header(src.read(BASE_HEADER_BYTES))
+        src.seek(header_size)
+        dst.write(header)
         while True:
             raw = src.read(CHUNK.size)
             if not raw:

@@ -111,8 +111,11 @@ def run_until_ready(seconds, cmd):
 
 def pad(src, dst):
     import struct
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from log_header import base_header
     data = bytearray(open(src, "rb").read())
-    at, last = 32, None
+    header, header_size = base_header(data)
+    at, last = header_size, None
     while at + 16 <= len(data):
         kind, _, size = struct.unpack_from("<IIQ", data, at)
         if kind == 8:
@@ -123,12 +126,11 @@ def pad(src, dst):
         return 1
     kind, res, size = struct.unpack_from("<IIQ", data, last)
     struct.pack_into("<IIQ", data, last, kind, res, size + 16)
-    # Its checksum no longer holds: clear kFlagChecksums (4), so the reader
-    # judges the padded chunk's structure instead of skipping it.
-    flags = struct.unpack_from("<Q", data, 24)[0]
-    struct.pack_into("<Q", data, 24, flags & ~4)
     end = last + 16 + size
     data[end:end] = bytes(16)
+    # Its checksum no longer holds: a header without checksums, so the
+    # reader judges the padded chunk's structure instead of skipping it.
+    data[:header_size] = header
     open(dst, "wb").write(data)
     return 0
 

@@ -4,7 +4,8 @@
 // checks it): XXH32, seed 0 (xxHash, https://github.com/Cyan4973/xxHash,
 // Debian's libxxhash-dev, used header-only so the runtime gains no shared
 // library), over the 16-byte ChunkHeader with `checksum` set to 0, then the
-// payload. Present when the FileHeader has kFlagChecksums.
+// payload. Present when the FileHeader has kFlagChecksums. The FileHeader
+// has one of its own (fileHeaderChecksum).
 //
 //===----------------------------------------------------------------------===//
 #ifndef COROSCOPE_LOG_CHECKSUM_H
@@ -35,6 +36,14 @@ public:
 private:
   XXH32_state_t state_;
 };
+
+/// The file header's checksum: XXH32, seed 0, over sizeof(FileHeader) bytes
+/// with header_checksum set to 0.
+inline uint32_t fileHeaderChecksum(const FileHeader &h) {
+  FileHeader zeroed = h;
+  zeroed.header_checksum = 0;
+  return XXH32(&zeroed, sizeof zeroed, 0);
+}
 
 /// The checksum of a whole chunk in memory (header then payload).
 inline uint32_t chunkChecksum(const void *chunk, size_t size) {

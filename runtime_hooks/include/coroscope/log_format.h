@@ -23,14 +23,24 @@ namespace log {
 #define COROSCOPE_LOG_MAGIC 0x45504F4353524F43ull
 #define COROSCOPE_LOG_VERSION 1u
 
-/// File header: the first 32 bytes of every log.
+/// File header: the first header_size bytes of every log. The first 32
+/// bytes are the original header (COROSCOPE_LOG_BASE_HEADER_BYTES); what came
+/// later follows when header_size says so.
 struct FileHeader {
   uint64_t magic;       ///< COROSCOPE_LOG_MAGIC
   uint32_t version;     ///< COROSCOPE_LOG_VERSION
   uint32_t header_size; ///< sizeof(FileHeader); readers skip unknown tail bytes
   uint64_t pid;         ///< process id of the writer
   uint64_t flags;       ///< FileFlag bits
+  // header_size >= 112: who wrote the log, so the analyzer recognises the
+  // same process's log given twice (a copy, or a glob and a name).
+  uint64_t start_unix_ns;   ///< CLOCK_REALTIME when the log was created, ns
+  char host[64];            ///< gethostname(), NUL-terminated and padded
+  uint32_t header_checksum; ///< with kFlagHeaderChecksum: fileHeaderChecksum()
+  uint32_t reserved;        ///< 0
 };
+/// Bytes of the original header (magic .. flags): the least header_size.
+#define COROSCOPE_LOG_BASE_HEADER_BYTES 32u
 
 enum FileFlag : uint64_t {
   /// Event timestamps are TSC ticks; convert with the Clock chunks. Without
@@ -42,6 +52,11 @@ enum FileFlag : uint64_t {
   /// Every chunk's ChunkHeader::checksum holds chunkChecksum() of the chunk
   /// (set when the file is seekable, so headers can be completed).
   kFlagChecksums = 4,
+  /// FileHeader::header_checksum holds fileHeaderChecksum() (log_checksum.h).
+  /// A reader checks it whenever this flag is set or header_size is at least
+  /// sizeof(FileHeader), so no single flipped bit turns the check (or, through
+  /// the flags, the chunk checksums) off.
+  kFlagHeaderChecksum = 8,
 };
 
 /// Every chunk after the header starts with this. A reader that meets an
@@ -560,7 +575,7 @@ inline uint32_t decodePacked(const uint8_t *p, uint64_t avail, PackedCursor &c,
   return n;
 }
 
-static_assert(sizeof(FileHeader) == 32, "on-disk layout");
+static_assert(sizeof(FileHeader) == 112, "on-disk layout");
 static_assert(sizeof(ChunkHeader) == 16, "on-disk layout");
 static_assert(sizeof(ClockSample) == 16, "on-disk layout");
 static_assert(sizeof(SitesHeader) == 8, "on-disk layout");
