@@ -22,6 +22,7 @@
 #include "state/advice.h"
 #include "state/baseline.h"
 #include "state/budget.h"
+#include "state/log_identity.h"
 #include "state/log_jobs.h"
 #include "state/stats.h"
 
@@ -101,12 +102,26 @@ bool warnIncomplete(const std::vector<std::string> &logs, const std::vector<LogE
   return any;
 }
 
+/// The logs to read: each process's log once, with a warning line for every
+/// log left out (state/log_identity.h). `repeated`: some log was left out.
+std::vector<std::string> logsReadOnce(const std::vector<std::string> &logs, bool &repeated) {
+  std::vector<DuplicateLog> duplicates;
+  std::vector<std::string> kept = distinctLogs(logs, duplicates);
+  for (const DuplicateLog &d : duplicates)
+    std::cerr << "coroscope: warning: " << d.log << ": "
+              << (d.same_file ? "the same file as " : "the same process's log as ") << d.same_as
+              << "; read once\n";
+  repeated = !duplicates.empty();
+  return kept;
+}
+
 int runReport(const ReportOptions &opt) {
   // The baseline first: a bad one fails before the logs are replayed.
   std::optional<Baseline> baseline;
   if (!opt.baseline.empty())
     baseline = readBaseline(opt.baseline);
-  Report report = analyzeLogs(opt.logs, opt.jobs);
+  bool repeated = false;
+  Report report = analyzeLogs(logsReadOnce(opt.logs, repeated), opt.jobs);
   for (Finding &f : advise(report, opt.advice))
     report.findings.add(std::move(f));
   Summary summary = summarize(report, opt.sort, opt.top);
@@ -122,7 +137,8 @@ int runReport(const ReportOptions &opt) {
     renderText(summary, out);
   if (!writeOutput(opt.output, out.str()))
     return kExitInput;
-  return warnIncomplete(report.logs, report.log_ends) && opt.strict ? kExitInput : kExitOk;
+  bool incomplete = warnIncomplete(report.logs, report.log_ends);
+  return (incomplete || repeated) && opt.strict ? kExitInput : kExitOk;
 }
 
 struct CheckOptions {
@@ -144,11 +160,13 @@ int runCheck(const CheckOptions &opt) {
   std::optional<Budget> budget;
   if (!opt.budget.empty())
     budget = readBudget(opt.budget);
-  CheckResult result = checkLogs(opt.logs, opt.format, threshold, opt.advice,
+  bool repeated = false;
+  CheckResult result = checkLogs(logsReadOnce(opt.logs, repeated), opt.format, threshold, opt.advice,
                                  budget ? &*budget : nullptr, opt.jobs);
   if (!writeOutput(opt.output, result.output))
     return kExitInput;
-  if (warnIncomplete(result.logs, result.log_ends) && opt.strict)
+  bool incomplete = warnIncomplete(result.logs, result.log_ends);
+  if ((incomplete || repeated) && opt.strict)
     return kExitInput;
   return result.failed ? kExitFindings : kExitOk;
 }

@@ -6,7 +6,9 @@
 //===----------------------------------------------------------------------===//
 #include "render/render.h"
 
+#include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <string>
 
 namespace coroscope::analyzer {
@@ -23,7 +25,27 @@ const char *statusWord(LogEnd::Kind k) {
   }
   return "incomplete";
 }
+
+// "2026-12-02 17:30:01" (sep ' ') or "2026-12-02T17:30:01" (sep 'T'), UTC.
+std::string utcTime(uint64_t unix_ns, char sep) {
+  time_t secs = time_t(unix_ns / 1000000000u);
+  struct tm tm;
+  char buf[32];
+  if (!gmtime_r(&secs, &tm))
+    return "?";
+  std::snprintf(buf, sizeof buf, "%04d-%02d-%02d%c%02d:%02d:%02d", tm.tm_year + 1900,
+                tm.tm_mon + 1, tm.tm_mday, sep, tm.tm_hour, tm.tm_min, tm.tm_sec);
+  return buf;
+}
 } // namespace
+
+std::string logOriginText(const LogEnd &end) {
+  std::string s = "pid " + std::to_string(end.pid);
+  if (end.start_unix_ns)
+    s += " on " + (end.host.empty() ? std::string("?") : end.host) + ", started " +
+         utcTime(end.start_unix_ns, ' ') + " UTC";
+  return s;
+}
 
 bool logIncomplete(const LogEnd &end) {
   return end.kind == LogEnd::kIncomplete || end.unreadable_bytes > 0;
@@ -72,6 +94,13 @@ nlohmann::ordered_json logStatusJson(const std::string &log, const LogEnd &end) 
   j["bad_chunks"] = end.bad_chunks;
   j["events_written"] = end.events_written;
   j["events_unwritten"] = end.events_unwritten;
+  j["pid"] = end.pid;
+  j["host"] = end.start_unix_ns ? nlohmann::ordered_json(end.host) : nlohmann::ordered_json(nullptr);
+  char frac[16];
+  std::snprintf(frac, sizeof frac, ".%09lluZ", (unsigned long long)(end.start_unix_ns % 1000000000u));
+  j["started"] = end.start_unix_ns
+                     ? nlohmann::ordered_json(utcTime(end.start_unix_ns, 'T') + frac)
+                     : nlohmann::ordered_json(nullptr);
   return j;
 }
 

@@ -121,7 +121,7 @@ void renderMarkdown(const Summary &s, std::ostream &os) {
   for (size_t i = 0; i < s.logs.size(); ++i) {
     os << (i ? ", " : " ") << code(s.logs[i]);
     if (i < s.log_ends.size())
-      os << " (" << logStatusText(s.log_ends[i]) << ")";
+      os << " (" << logStatusText(s.log_ends[i]) << "; " << logOriginText(s.log_ends[i]) << ")";
   }
   os << ". Events: " << t.events << ", threads: " << t.threads << ".\n\n";
   os << "Functions: " << t.functions << ", calls: " << t.calls

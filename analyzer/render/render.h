@@ -33,6 +33,9 @@ std::string fixed(double value, int decimals);
 /// (no closing record)", each followed by "; N bytes unreadable at offset X"
 /// and "; N events recorded but not written" when there are any.
 std::string logStatusText(const LogEnd &end);
+/// "pid 4242 on build-7, started 2026-12-02 17:30:01 UTC"; "pid 4242" when
+/// the header names no host and start.
+std::string logOriginText(const LogEnd &end);
 /// Whether a log is worth a warning: no closing record, or bytes cut short.
 bool logIncomplete(const LogEnd &end);
 /// The "log_status" entry of one log in the JSON report.

@@ -195,7 +195,8 @@ void renderText(const Summary &s, std::ostream &os) {
   renderLiveFramesText(s.live, s.logs.size() > 1, os);
   os << "\nLogs:\n";
   for (size_t i = 0; i < s.logs.size() && i < s.log_ends.size(); ++i)
-    os << "  " << s.logs[i] << ": " << logStatusText(s.log_ends[i]) << "\n";
+    os << "  " << s.logs[i] << ": " << logStatusText(s.log_ends[i]) << "; "
+       << logOriginText(s.log_ends[i]) << "\n";
 }
 
 } // namespace coroscope::analyzer

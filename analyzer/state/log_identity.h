@@ -1,0 +1,33 @@
+//===- state/log_identity.h - One process's log read once -------*- C++ -*-===//
+//
+// `coroscope report coroscope.*.log run.log` may name one log twice (a glob
+// and a name, a copy, a hard link); merging it twice would double every
+// figure. A log is the same as another when it is the same file (device and
+// inode) or its header names the same writer: host, pid and start time
+// (docs/log-format.md, FileHeader).
+//
+//===----------------------------------------------------------------------===//
+#ifndef COROSCOPE_ANALYZER_STATE_LOG_IDENTITY_H
+#define COROSCOPE_ANALYZER_STATE_LOG_IDENTITY_H
+
+#include <string>
+#include <vector>
+
+namespace coroscope::analyzer {
+
+/// A log left out because it repeats an earlier one.
+struct DuplicateLog {
+  std::string log;
+  std::string same_as; ///< the earlier log on the command line
+  bool same_file = false; ///< the same file; else the same writer in another file
+};
+
+/// `logs` in order without those that repeat an earlier one, which go to
+/// `duplicates`. A log whose header cannot be read is kept, so the error
+/// comes from reading it.
+std::vector<std::string> distinctLogs(const std::vector<std::string> &logs,
+                                      std::vector<DuplicateLog> &duplicates);
+
+} // namespace coroscope::analyzer
+
+#endif // COROSCOPE_ANALYZER_STATE_LOG_IDENTITY_H
