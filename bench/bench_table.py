@@ -28,6 +28,7 @@ VARIANTS = [("plain", "plain -O2"),
             ("coroscope-profile-nochecks", "coroscope profile mode, COROSCOPE_CHECKS=0"),
             ("coroscope", "coroscope trace (log + checks)"),
             ("coroscope-nochecks", "coroscope trace, COROSCOPE_CHECKS=0"),
+            ("coroscope-noflush", "the same, COROSCOPE_FLUSH_MS=0 (no periodic flush)"),
             ("asan", "ASan"),
             ("xray-fdr", "XRay FDR"),
             ("cyg-empty", "-finstrument-functions, empty hooks")]

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 #===- bench/run_bench.sh - Every benchmark in every variant, side by side -===#
 # Builds bench/coro_bench.cpp with clang++-19 -std=c++20 -O2 in seven builds
-# run as ten variants, and bench/hook_bench.cpp against the static and the
+# run as eleven variants, and bench/hook_bench.cpp against the static and the
 # shared runtime, all into one temp dir; runs them interleaved (every variant
 # of one benchmark back to back, one process each, round after round, the
 # variant order rotated per round) so machine noise hits all alike; prints
@@ -16,7 +16,8 @@
 #   CS=BUILD_DIR    the coroscope build to measure (default: this checkout's build/)
 #
 # Variants: plain; coroscope (default settings: event log and run-time
-# checks); coroscope with COROSCOPE_CHECKS=0 (event log only); ASan
+# checks); coroscope with COROSCOPE_CHECKS=0 (event log only), also with
+# COROSCOPE_FLUSH_MS=0 (no periodic flush: what the flush thread costs); ASan
 # (-fsanitize=address); XRay (-fxray-instrument
 # -fxray-instruction-threshold=1, FDR mode, see bench/xray_fdr_session.cpp);
 # -finstrument-functions with empty hooks (bench/empty_cyg_hooks.cpp);
@@ -125,6 +126,8 @@ run() {
                                 "$tmp/coroscope" "${args[@]}" ;;
     coroscope) COROSCOPE_OUT=$tmp/run.log "$tmp/coroscope" "${args[@]}" ;;
     coroscope-nochecks) COROSCOPE_CHECKS=0 COROSCOPE_OUT=$tmp/run.log "$tmp/coroscope" "${args[@]}" ;;
+    coroscope-noflush) COROSCOPE_CHECKS=0 COROSCOPE_FLUSH_MS=0 COROSCOPE_OUT=$tmp/run.log \
+                       "$tmp/coroscope" "${args[@]}" ;;
     xray-fdr) XRAY_OPTIONS="patch_premain=true xray_mode=xray-fdr xray_logfile_base=$tmp/xray/xray-log." \
               "$tmp/xray-fdr" "${args[@]}" ;;
   esac >"$out" 2>"$tmp/run.err" || status=$?
@@ -158,7 +161,7 @@ run() {
 }
 
 variants=(plain pgo-counters coroscope-empty-hooks coroscope-profile coroscope-profile-nochecks coroscope
-          coroscope-nochecks asan xray-fdr cyg-empty)
+          coroscope-nochecks coroscope-noflush asan xray-fdr cyg-empty)
 for ((r = 1; r <= rounds; r++)); do
   for name in "${coro_benchmarks[@]}"; do
     note "round $r/$rounds: $name"

@@ -41,6 +41,9 @@ void setUp() { initThreadSupport(); }
 __attribute__((destructor)) void atExit() {
   if (crashing())
     return;
+  // A process that registered no site has not read its options yet: its
+  // log must still be of the mode it was asked for.
+  initOptions();
   // Events first, so findings follow them; a profile is written once, after
   // the scan (an earlier snapshot could not be written over).
   if (!profiling())

@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 namespace coroscope {
@@ -196,11 +197,20 @@ bool ensureOpenLocked() {
   rememberFileLocked();
   initClock();
   gChecksums = lseek(gFd, 0, SEEK_CUR) == 0; // not a pipe or a device
-  log::FileHeader h{COROSCOPE_LOG_MAGIC, COROSCOPE_LOG_VERSION, sizeof(log::FileHeader),
-                    uint64_t(getpid()),
-                    (gUseTsc ? uint64_t(log::kFlagTscTimestamps) : 0) |
-                        (gOptions.mode == Mode::Profile ? uint64_t(log::kFlagProfile) : 0) |
-                        (gChecksums ? uint64_t(log::kFlagChecksums) : 0)};
+  log::FileHeader h{};
+  h.magic = COROSCOPE_LOG_MAGIC;
+  h.version = COROSCOPE_LOG_VERSION;
+  h.header_size = sizeof h;
+  h.pid = uint64_t(getpid());
+  h.flags = (gUseTsc ? uint64_t(log::kFlagTscTimestamps) : 0) |
+            (gOptions.mode == Mode::Profile ? uint64_t(log::kFlagProfile) : 0) |
+            (gChecksums ? uint64_t(log::kFlagChecksums) : 0) | log::kFlagHeaderChecksum;
+  struct timespec ts;
+  if (clock_gettime(CLOCK_REALTIME, &ts) == 0)
+    h.start_unix_ns = uint64_t(ts.tv_sec) * 1000000000u + uint64_t(ts.tv_nsec);
+  if (gethostname(h.host, sizeof h.host - 1) != 0)
+    h.host[0] = 0;
+  h.header_checksum = log::fileHeaderChecksum(h);
   writeAll(&h, sizeof h);
   writeClockLocked();
   return true;

@@ -79,6 +79,14 @@ void initOptions() {
     else
       fprintf(stderr, "coroscope: COROSCOPE_INTERVAL=%s: expected seconds, 0 to 86400\n", v);
   }
+  if (const char *v = getenv("COROSCOPE_FLUSH_MS")) {
+    char *end = nullptr;
+    long n = strtol(v, &end, 10);
+    if (end != v && *end == 0 && n >= 0 && n <= 86400000)
+      gOptions.flush_ms = uint32_t(n);
+    else
+      fprintf(stderr, "coroscope: COROSCOPE_FLUSH_MS=%s: expected milliseconds, 0 to 86400000\n", v);
+  }
   if (const char *v = getenv("COROSCOPE_SAMPLE")) {
     char *end = nullptr;
     long n = strtol(v, &end, 10);

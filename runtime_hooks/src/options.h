@@ -25,6 +25,7 @@ struct Options {
   bool handle_signals = true;     ///< COROSCOPE_HANDLE_SIGNALS=0: no crash handlers
   Mode mode = Mode::Trace;        ///< COROSCOPE_MODE=trace|profile
   uint32_t interval_s = 0;        ///< COROSCOPE_INTERVAL: profile snapshot period, 0 = at exit only
+  uint32_t flush_ms = 1000;       ///< COROSCOPE_FLUSH_MS: trace mode's write period, 0 = when buffers fill
   uint32_t sample_every = 64;     ///< COROSCOPE_SAMPLE: time 1 frame in N past the first ones
   uint32_t sample_first = 16;     ///< frames of a function timed per thread before sampling starts
 };

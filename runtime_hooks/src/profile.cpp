@@ -372,20 +372,7 @@ void writeProfileLocked() {
   errno = saved;
 }
 
-namespace {
-void *intervalMain(void *) {
-  for (;;) {
-    struct timespec ts = {time_t(gOptions.interval_s), 0};
-    while (nanosleep(&ts, &ts) != 0 && errno == EINTR) {
-    }
-    __coroscope_flush();
-  }
-  return nullptr;
-}
-} // namespace
-
 void initProfile() {
-  static pthread_once_t once = PTHREAD_ONCE_INIT;
   if (gOptions.mode != Mode::Profile)
     return;
   static pthread_once_t clock_once = PTHREAD_ONCE_INIT;
@@ -393,18 +380,6 @@ void initProfile() {
     initClock();
     gStartTicks = now();
     gStartNs = monotonicNs();
-  });
-  if (gOptions.interval_s == 0)
-    return;
-  pthread_once(&once, [] {
-    pthread_t th;
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-    // The writer thread must not keep a blocked signal set from the program.
-    if (pthread_create(&th, &attr, intervalMain, nullptr) == 0)
-      pthread_setname_np(th, "coroscope-ivl");
-    pthread_attr_destroy(&attr);
   });
 }
 

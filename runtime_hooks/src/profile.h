@@ -331,8 +331,8 @@ using profile_detail::profileFrameResume;
 /// failed to get it in a signal handler. Allocates nothing with malloc.
 void writeProfileLocked();
 
-/// Takes the clock pair sampled times are converted with and starts the
-/// COROSCOPE_INTERVAL writer thread if one is asked for; once.
+/// Takes the clock pair sampled times are converted with; once. (The
+/// COROSCOPE_INTERVAL snapshots are flusher.h's.)
 void initProfile();
 
 /// After fork(), in the child: its profile starts from zero.

@@ -9,6 +9,7 @@
 
 #include "clock.h"
 #include "crash.h"
+#include "flusher.h"
 #include "log_writer.h"
 #include "options.h"
 #include "profile.h"
@@ -104,6 +105,7 @@ void afterForkChild() {
   }
   writeAllSitesLocked();
   resetProfileAfterFork();
+  forgetFlusherAfterFork();
   writerUnlock();
 }
 
@@ -169,6 +171,7 @@ __attribute__((noinline)) ThreadState *attachThread() {
   pthread_setspecific(gExitKey, t);
   tState = t;
   onThreadAttached();
+  startFlusher();
   errno = saved;
   return t;
 }

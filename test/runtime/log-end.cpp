@@ -15,7 +15,7 @@
 // RUN: %coroscope report --format json exit.log | FileCheck %s --check-prefix=EXIT-JSON
 // EXIT: Logs:
 // EXIT-NEXT: exit.log: complete (exit status 3)
-// EXIT-MD: Logs: `exit.log` (complete (exit status 3))
+// EXIT-MD: Logs: `exit.log` (complete (exit status 3); pid {{[0-9]+}} on
 // EXIT-JSON: "log_status": [
 // EXIT-JSON-NEXT: {
 // EXIT-JSON-NEXT: "log": "exit.log",
@@ -45,7 +45,7 @@
 // RUN: env COROSCOPE_OUT=busy.log %t busy
 // RUN: %coroscope report busy.log 2> err.txt | FileCheck %s --check-prefix=BUSY
 // RUN: count 0 < err.txt
-// BUSY: busy.log: complete (exit status 0){{(; [0-9]+ events recorded but not written)?$}}
+// BUSY: busy.log: complete (exit status 0){{(; [0-9]+ events recorded but not written)?}}; pid {{[0-9]+ on [^ ]+, started .* UTC$}}
 //
 // A crash: the runtime's handler ends the log, then the signal goes on.
 // RUN: env COROSCOPE_OUT=segv.log not --crash %t segv
@@ -67,6 +67,24 @@
 // RUN: FileCheck %s --check-prefix=WARN-KILL < err.txt
 // KILL: kill.log: incomplete (no closing record)
 // WARN-KILL: coroscope: warning: kill.log: incomplete (no closing record)
+//
+// A long-running program killed while its four threads live, none of its
+// buffers full: COROSCOPE_FLUSH_MS bounds what is lost. Once the events are
+// in the file (the report, polled while the program runs, shows them all;
+// the poll gives up after 30 s) SIGKILL loses none of them.
+// RUN: sh -c 'env COROSCOPE_OUT=slow.log COROSCOPE_FLUSH_MS=50 %t slow & pid=$!; \
+// RUN:   for i in $(seq 600); do %coroscope report slow.log 2>/dev/null | grep -q "calls: 1200," && break; sleep 0.05; done; \
+// RUN:   kill -9 $pid; wait $pid; true'
+// RUN: %coroscope report slow.log 2> err.txt | FileCheck %s --check-prefix=SLOW
+// RUN: FileCheck %s --check-prefix=WARN-SLOW < err.txt
+// SLOW: functions: 1, calls: 1200,
+// SLOW: slow.log: incomplete (no closing record)
+// WARN-SLOW: coroscope: warning: slow.log: incomplete (no closing record)
+// Without it (0: only full buffers are written) the same kill loses them all.
+// RUN: sh -c 'env COROSCOPE_OUT=noflush.log COROSCOPE_FLUSH_MS=0 %t slow & pid=$!; \
+// RUN:   sleep 1; kill -9 $pid; wait $pid; true'
+// RUN: %coroscope report noflush.log 2>/dev/null | FileCheck %s --check-prefix=NOFLUSH
+// NOFLUSH: functions: 0, calls: 0,
 #include "../Inputs/kit.h"
 #include "coroscope/hooks.h"
 
@@ -88,8 +106,23 @@ void work(int n) {
   }
 }
 
+void work_unflushed(int n) {
+  for (int i = 0; i < n; ++i) {
+    lazy<int> t = leaf(i);
+    t.h.resume();
+  }
+}
+
 int main(int argc, char **argv) {
   const char *how = argc > 1 ? argv[1] : "exit";
+  if (!std::strcmp(how, "slow")) { // threads that never exit or fill a buffer
+    for (int k = 0; k < 4; ++k)
+      std::thread([] {
+        work_unflushed(300);
+        pause();
+      }).detach();
+    pause();
+  }
   std::vector<std::thread> threads;
   for (int k = 0; k < 4; ++k)
     threads.emplace_back(work, 300);
