@@ -167,6 +167,8 @@ int runLint(const LintCommand &cmd) {
 int main(int argc, char **argv) {
   CLI::App app{"coroscope: measure the cost of C++20 coroutines", "coroscope"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("coroscope ") + COROSCOPE_VERSION +
+                                        " (LLVM " + COROSCOPE_LLVM_VERSION + ")");
 
   ReportOptions ropt;
   CLI::App *report =
