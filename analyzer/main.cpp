@@ -28,9 +28,11 @@
 #include <CLI/CLI.hpp>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -66,6 +68,26 @@ void addThresholdOption(CLI::App *cmd, AdviceOptions &advice) {
          },
          "Set an advice threshold, KEY=VALUE (docs/checks.md#advice)")
       ->type_name("KEY=VALUE");
+}
+
+/// A count option (--top, --jobs): a whole number >= 0 that fits T, passed
+/// on in decimal (a transform: check() may not rewrite the value). CLI11's
+/// NonNegativeNumber answers -1 with "Value -1 not in range 0.000000 to
+/// 1797693134862315708..." and its conversion reads "010" as octal 8.
+template <typename T> CLI::Validator wholeNumber() {
+  return CLI::Validator(
+      [](std::string &in) -> std::string {
+        if (in.empty() || in.find_first_not_of("0123456789") != std::string::npos)
+          return "expected a whole number >= 0, got " + in;
+        errno = 0;
+        unsigned long long value = std::strtoull(in.c_str(), nullptr, 10);
+        if (errno == ERANGE || value > std::numeric_limits<T>::max())
+          return "expected a whole number from 0 to " +
+                 std::to_string(std::numeric_limits<T>::max()) + ", got " + in;
+        in = std::to_string(value); // CLI11 would read "010" as octal
+        return "";
+      },
+      "NONNEGATIVE");
 }
 
 /// Writes `text` to stdout or to `output`. The text is complete before the
@@ -183,7 +205,7 @@ int main(int argc, char **argv) {
       ->check(CLI::IsMember(sortKeys()))
       ->capture_default_str();
   report->add_option("--top", ropt.top, "Show only the first N functions (0: all)")
-      ->check(CLI::NonNegativeNumber)
+      ->transform(wholeNumber<size_t>())
       ->capture_default_str();
   addThresholdOption(report, ropt.advice);
   // Not CLI::ExistingFile: an unusable baseline is bad input (exit 2), not a
@@ -196,7 +218,7 @@ int main(int argc, char **argv) {
                    "Exit 2 when a log is incomplete (no closing record, or a chunk cut short)");
   report->add_option("-j,--jobs", ropt.jobs,
                      "Logs analyzed in parallel (0: one per hardware thread)")
-      ->check(CLI::NonNegativeNumber)
+      ->transform(wholeNumber<unsigned>())
       ->capture_default_str();
 
   CheckOptions copt;
@@ -223,7 +245,7 @@ int main(int argc, char **argv) {
                   "Exit 2 when a log is incomplete (no closing record, or a chunk cut short)");
   check->add_option("-j,--jobs", copt.jobs,
                     "Logs analyzed in parallel (0: one per hardware thread)")
-      ->check(CLI::NonNegativeNumber)
+      ->transform(wholeNumber<unsigned>())
       ->capture_default_str();
 
   std::string dump_path;
@@ -274,7 +296,7 @@ int main(int argc, char **argv) {
       ->check(CLI::IsMember(check_names));
   lint->add_option("-j,--jobs", lopt.jobs,
                    "Files parsed in parallel (0: one per hardware thread)")
-      ->check(CLI::NonNegativeNumber)
+      ->transform(wholeNumber<unsigned>())
       ->capture_default_str();
 
   try {
