@@ -113,7 +113,9 @@ void renderMarkdown(const Summary &s, std::ostream &os) {
   if (s.baseline)
     os << "Ratios new/old against " << markdown(s.baseline->baseline.path, Md::Code)
        << " (new: not in it; -: its value is 0).\n\n";
-  if (s.functions.empty())
+  if (std::string why = emptyReason(s); !why.empty())
+    os << "No coroutine calls recorded: " << markdown(why, Md::Text) << ".\n";
+  else if (s.functions.empty())
     os << "No coroutine calls recorded.\n";
   else
     renderFunctions(s, os);
