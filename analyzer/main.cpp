@@ -15,7 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "commands.h"
-#include "lint/lint_tool.h"
+#include "lint_loader.h"
 #include "render/render.h"
 #include "state/log_reader.h"
 #include "state/model.h"
@@ -89,6 +89,21 @@ template <typename T> CLI::Validator wholeNumber() {
       },
       "NONNEGATIVE");
 }
+
+/// A check name for lint's --enable/--disable, as CLI::IsMember would check
+/// it, but asking the lint module for the names only when one is given (or
+/// --help shows them): other commands must not load it. Without the module
+/// any name passes, and `lint` says the module is missing.
+class LintCheckName : public CLI::Validator {
+public:
+  LintCheckName() {
+    desc_function_ = [] { return CLI::IsMember(lintCheckNamesIfLoadable()).get_description(); };
+    func_ = [](std::string &name) {
+      std::vector<std::string> names = lintCheckNamesIfLoadable();
+      return names.empty() ? std::string() : CLI::IsMember(names)(name);
+    };
+  }
+};
 
 /// Writes `text` to stdout or to `output`. The text is complete before the
 /// file is opened so a failed run never leaves a truncated report behind.
@@ -282,18 +297,15 @@ int main(int argc, char **argv) {
                    "Fail on findings of this severity or higher")
       ->check(CLI::IsMember({"advice", "warning", "error"}))
       ->capture_default_str();
-  std::vector<std::string> check_names;
-  for (const lint::RuleInfo &r : lint::lintRules())
-    check_names.push_back(r.name);
   lint->add_option("--config", lopt.config,
                    "Config file for every file (default: the nearest .coroscope.json)")
       ->check(CLI::ExistingFile);
   lint->add_option("--enable", lopt.enable, "Switch checks on (opt-in ones too)")
       ->delimiter(',')
-      ->check(CLI::IsMember(check_names));
+      ->check(LintCheckName());
   lint->add_option("--disable", lopt.disable, "Switch checks off (wins over --enable)")
       ->delimiter(',')
-      ->check(CLI::IsMember(check_names));
+      ->check(LintCheckName());
   lint->add_option("-j,--jobs", lopt.jobs,
                    "Files parsed in parallel (0: one per hardware thread)")
       ->transform(wholeNumber<unsigned>())
