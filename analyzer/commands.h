@@ -70,7 +70,7 @@ struct LintOutcome {
 };
 /// Runs the compile-time checks over the files of a compilation database.
 /// Throws std::runtime_error (lint::LintInputError) when the database itself
-/// is unusable.
+/// is unusable, or when the lint module cannot be loaded (lint_loader.h).
 LintOutcome lintFiles(const LintCommand &cmd);
 
 /// The install prefix: the parent of the directory holding the running

@@ -1,6 +1,7 @@
 //===- lint.cpp - `coroscope lint`: compile-time checks as a CI step ------===//
 //
-// lint/lint_tool.cpp parses the files; this file renders what it found:
+// lint/lint_tool.cpp, in libcoroscope_lint.so (lint_loader.h), parses the
+// files; this file renders what it found:
 // Clang's diagnostic text, the JSON of `coroscope check` (same objects, so
 // one reader takes run-time and compile-time findings), or SARIF 2.1.0 for
 // code-scanning services. The default --fail-on is `warning`, unlike
@@ -11,7 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "commands.h"
 
-#include "lint/lint_tool.h"
+#include "lint_loader.h"
 #include "render/findings.h"
 
 #include <nlohmann/json.hpp>
@@ -95,11 +96,12 @@ Json physicalLocation(const lint::Position &p, const std::string &root) {
   return j;
 }
 
-std::string renderSarif(const std::vector<LintFinding> &findings, const std::string &root) {
+std::string renderSarif(const std::vector<lint::RuleInfo> &lint_rules,
+                        const std::vector<LintFinding> &findings, const std::string &root) {
   std::string doc = COROSCOPE_CHECKS_DOC_URL;
   Json rules = Json::array();
   std::map<std::string, size_t> rule_index;
-  for (const lint::RuleInfo &r : lint::lintRules()) {
+  for (const lint::RuleInfo &r : lint_rules) {
     Json rule;
     rule["id"] = "coroscope-" + r.name;
     rule["name"] = r.name;
@@ -171,7 +173,11 @@ LintOutcome lintFiles(const LintCommand &cmd) {
     opts.toggles.push_back({true, c});
   for (const std::string &c : cmd.disable)
     opts.toggles.push_back({false, c});
-  lint::LintResult res = lint::runLint(opts); // throws on an unusable database
+  const lint::LintModule &module = lintModule(); // throws when it is missing
+  lint::LintResult res;
+  std::string unusable_db;
+  if (!module.run(opts, res, unusable_db))
+    throw lint::LintInputError(unusable_db);
 
   LintOutcome out;
   int threshold = severityRank(cmd.fail_on);
@@ -202,7 +208,7 @@ LintOutcome lintFiles(const LintCommand &cmd) {
   if (cmd.format == "json") {
     out.output = renderJson(res.findings);
   } else if (cmd.format == "sarif") {
-    out.output = renderSarif(res.findings, lint::cmakeSourceDir(cmd.build_dir));
+    out.output = renderSarif(module.rules(), res.findings, module.cmake_source_dir(cmd.build_dir));
   } else {
     for (const LintFinding &f : res.findings)
       out.output += f.text;

@@ -15,7 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "commands.h"
-#include "lint/lint_tool.h"
+#include "lint_loader.h"
 #include "render/render.h"
 #include "state/log_reader.h"
 #include "state/model.h"
@@ -29,9 +29,11 @@
 #include <CLI/CLI.hpp>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -68,6 +70,41 @@ void addThresholdOption(CLI::App *cmd, AdviceOptions &advice) {
          "Set an advice threshold, KEY=VALUE (docs/checks.md#advice)")
       ->type_name("KEY=VALUE");
 }
+
+/// A count option (--top, --jobs): a whole number >= 0 that fits T, passed
+/// on in decimal (a transform: check() may not rewrite the value). CLI11's
+/// NonNegativeNumber answers -1 with "Value -1 not in range 0.000000 to
+/// 1797693134862315708..." and its conversion reads "010" as octal 8.
+template <typename T> CLI::Validator wholeNumber() {
+  return CLI::Validator(
+      [](std::string &in) -> std::string {
+        if (in.empty() || in.find_first_not_of("0123456789") != std::string::npos)
+          return "expected a whole number >= 0, got " + in;
+        errno = 0;
+        unsigned long long value = std::strtoull(in.c_str(), nullptr, 10);
+        if (errno == ERANGE || value > std::numeric_limits<T>::max())
+          return "expected a whole number from 0 to " +
+                 std::to_string(std::numeric_limits<T>::max()) + ", got " + in;
+        in = std::to_string(value); // CLI11 would read "010" as octal
+        return "";
+      },
+      "NONNEGATIVE");
+}
+
+/// A check name for lint's --enable/--disable, as CLI::IsMember would check
+/// it, but asking the lint module for the names only when one is given (or
+/// --help shows them): other commands must not load it. Without the module
+/// any name passes, and `lint` says the module is missing.
+class LintCheckName : public CLI::Validator {
+public:
+  LintCheckName() {
+    desc_function_ = [] { return CLI::IsMember(lintCheckNamesIfLoadable()).get_description(); };
+    func_ = [](std::string &name) {
+      std::vector<std::string> names = lintCheckNamesIfLoadable();
+      return names.empty() ? std::string() : CLI::IsMember(names)(name);
+    };
+  }
+};
 
 /// Writes `text` to stdout or to `output`. The text is complete before the
 /// file is opened so a failed run never leaves a truncated report behind.
@@ -185,6 +222,8 @@ int runLint(const LintCommand &cmd) {
 int main(int argc, char **argv) {
   CLI::App app{"coroscope: measure the cost of C++20 coroutines", "coroscope"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("coroscope ") + COROSCOPE_VERSION +
+                                        " (LLVM " + COROSCOPE_LLVM_VERSION + ")");
 
   ReportOptions ropt;
   CLI::App *report =
@@ -199,7 +238,7 @@ int main(int argc, char **argv) {
       ->check(CLI::IsMember(sortKeys()))
       ->capture_default_str();
   report->add_option("--top", ropt.top, "Show only the first N functions (0: all)")
-      ->check(CLI::NonNegativeNumber)
+      ->transform(wholeNumber<size_t>())
       ->capture_default_str();
   addThresholdOption(report, ropt.advice);
   // Not CLI::ExistingFile: an unusable baseline is bad input (exit 2), not a
@@ -212,7 +251,7 @@ int main(int argc, char **argv) {
                    "Exit 2 when a log is incomplete (no closing record, or a chunk cut short)");
   report->add_option("-j,--jobs", ropt.jobs,
                      "Logs analyzed in parallel (0: one per hardware thread)")
-      ->check(CLI::NonNegativeNumber)
+      ->transform(wholeNumber<unsigned>())
       ->capture_default_str();
 
   CheckOptions copt;
@@ -239,7 +278,7 @@ int main(int argc, char **argv) {
                   "Exit 2 when a log is incomplete (no closing record, or a chunk cut short)");
   check->add_option("-j,--jobs", copt.jobs,
                     "Logs analyzed in parallel (0: one per hardware thread)")
-      ->check(CLI::NonNegativeNumber)
+      ->transform(wholeNumber<unsigned>())
       ->capture_default_str();
 
   std::string dump_path;
@@ -276,21 +315,18 @@ int main(int argc, char **argv) {
                    "Fail on findings of this severity or higher")
       ->check(CLI::IsMember({"advice", "warning", "error"}))
       ->capture_default_str();
-  std::vector<std::string> check_names;
-  for (const lint::RuleInfo &r : lint::lintRules())
-    check_names.push_back(r.name);
   lint->add_option("--config", lopt.config,
                    "Config file for every file (default: the nearest .coroscope.json)")
       ->check(CLI::ExistingFile);
   lint->add_option("--enable", lopt.enable, "Switch checks on (opt-in ones too)")
       ->delimiter(',')
-      ->check(CLI::IsMember(check_names));
+      ->check(LintCheckName());
   lint->add_option("--disable", lopt.disable, "Switch checks off (wins over --enable)")
       ->delimiter(',')
-      ->check(CLI::IsMember(check_names));
+      ->check(LintCheckName());
   lint->add_option("-j,--jobs", lopt.jobs,
                    "Files parsed in parallel (0: one per hardware thread)")
-      ->check(CLI::NonNegativeNumber)
+      ->transform(wholeNumber<unsigned>())
       ->capture_default_str();
 
   try {

@@ -1,44 +1,29 @@
 //===- render/findings_markdown.cpp - Findings and live frames in GFM -----===//
 //
 // Nested lists rather than tables: a finding carries a variable number of
-// notes and backtrace steps, which tables cannot hold without HTML. Prose
-// (messages) is backslash-escaped because demangled names contain `<...>`,
-// which GitHub would otherwise swallow as HTML tags; names in the list
-// structure are code spans.
+// notes and backtrace steps, which tables cannot hold without HTML. Names
+// in the list structure are code spans; messages and paths are prose. Both
+// go through markdown() (render/markdown_escape.h).
 //
 //===----------------------------------------------------------------------===//
 #include "render/findings.h"
 
+#include "render/markdown_escape.h"
 #include "render/render.h"
 
 namespace coroscope::analyzer {
 
 namespace {
 
-std::string escape(const std::string &text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-    case '\\': case '`': case '*': case '_': case '[': case ']': case '<':
-    case '>': case '#': case '|': case '~':
-      out += '\\';
-      break;
-    }
-    out += c;
-  }
-  return out;
-}
-
+/// A name as a code span; `?` for an unknown one.
 std::string code(const std::string &text) {
-  if (text.empty())
-    return "`?`";
-  bool tick = text.find('`') != std::string::npos;
-  return tick ? "`` " + text + " ``" : "`" + text + "`";
+  return markdown(text.empty() ? "?" : text, Md::Code);
 }
 
 std::string where(const SourceRef &r) {
-  return escape(r.column ? location(r.file, r.line, r.column)
-                         : location(r.file, r.line));
+  return markdown(r.column ? location(r.file, r.line, r.column)
+                           : location(r.file, r.line),
+                  Md::Text);
 }
 
 } // namespace
@@ -52,7 +37,7 @@ void renderFindingsMarkdown(const std::vector<Finding> &findings,
   for (const Finding &f : findings) {
     os << "- **" << severityName(f.severity) << "** `"
        << checkKindName(f.check) << "` at " << where(f.where) << " in "
-       << code(f.where.function) << ": " << escape(f.message) << "\n";
+       << code(f.where.function) << ": " << markdown(f.message, Md::Text) << "\n";
     for (const RelatedRef &r : f.related) {
       os << "  - " << r.note << ": " << where(r.where);
       if (!r.where.function.empty())
@@ -77,7 +62,7 @@ void renderFindingsMarkdown(const std::vector<Finding> &findings,
         if (!n.function.empty())
           os << " " << code(n.function);
         if (!n.file.empty())
-          os << " " << escape(location(n.file, n.line));
+          os << " " << markdown(location(n.file, n.line), Md::Text);
         if (n.inlined)
           os << " (inlined)";
       }
@@ -99,7 +84,7 @@ void renderFindingsMarkdown(const std::vector<Finding> &findings,
       os << "\n";
     }
     if (!f.suggestion.empty())
-      os << "  - suggestion: " << escape(f.suggestion) << "\n";
+      os << "  - suggestion: " << markdown(f.suggestion, Md::Text) << "\n";
   }
 }
 

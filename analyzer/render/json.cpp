@@ -107,6 +107,10 @@ void renderJson(const Summary &s, std::ostream &os) {
   j["log_status"] = Json::array();
   for (size_t i = 0; i < s.logs.size() && i < s.log_ends.size(); ++i)
     j["log_status"].push_back(logStatusJson(s.logs[i], s.log_ends[i]));
+  // Appended, null unless the report is empty; `baseline` stays last, as
+  // what --baseline adds to a report.
+  std::string why = emptyReason(s);
+  j["empty_reason"] = why.empty() ? Json(nullptr) : Json(why);
   if (s.baseline)
     j["baseline"] = baselineJson(*s.baseline);
   // Names and paths are arbitrary bytes; replace invalid UTF-8 instead of

@@ -1,43 +1,21 @@
 //===- render/markdown.cpp - GitHub-flavoured markdown report --------------===//
 //
 // Meant for pasting into pull requests and CI summaries: one overview table
-// of functions, then one small site table per function. Function names are
-// code spans because templated names (`task<int>`) would otherwise be eaten
-// as HTML tags, and `|` is escaped because GFM splits table cells on it even
-// inside code spans.
+// of functions, then one small site table per function. Names are code spans
+// so templated names (`task<int>`) read as code; every piece of data goes
+// through markdown() (render/markdown_escape.h).
 //
 //===----------------------------------------------------------------------===//
 #include "render/render.h"
 
 #include "render/findings.h"
+#include "render/markdown_escape.h"
 #include "state/baseline.h"
 #include "state/log_reader.h"
 
 namespace coroscope::analyzer {
 
 namespace {
-
-std::string cell(const std::string &text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '|')
-      out += '\\';
-    out += c;
-  }
-  return out;
-}
-
-/// A code span; `in_table` escapes `|` (GFM splits cells on it even inside
-/// code spans), which outside a table would show the backslash.
-std::string code(const std::string &text, bool in_table = true) {
-  if (text.empty())
-    return "";
-  // A backtick inside the text needs a longer fence and padding spaces.
-  bool tick = text.find('`') != std::string::npos;
-  std::string fence = tick ? "``" : "`";
-  std::string pad = tick ? " " : "";
-  return fence + pad + (in_table ? cell(text) : text) + pad + fence;
-}
 
 /// The function table, then one site table per function.
 void renderFunctions(const Summary &s, std::ostream &os) {
@@ -63,7 +41,7 @@ void renderFunctions(const Summary &s, std::ostream &os) {
       if (!moved.empty())
         where += " (" + moved + ")";
     }
-    os << "| " << code(fn.name) << " | " << cell(where)
+    os << "| " << markdown(fn.name, Md::CodeInCell) << " | " << markdown(where, Md::Text)
        << " | " << fn.calls << " | " << fn.heap_frames << " | "
        << fn.elided_frames << " | " << f.frame_bytes << " | " << fn.heap_bytes
        << " | " << fixed(f.heap_bytes_per_call, 2) << " | " << fn.elided_bytes
@@ -88,15 +66,15 @@ void renderFunctions(const Summary &s, std::ostream &os) {
   for (const FunctionSummary &f : s.functions) {
     if (f.sites.empty())
       continue;
-    os << "\n### " << code(f.fn->name, /*in_table=*/false) << " ("
-       << location(f.fn->file, f.fn->line) << ")\n\n";
+    os << "\n### " << markdown(f.fn->name, Md::Code) << " ("
+       << markdown(location(f.fn->file, f.fn->line), Md::Text) << ")\n\n";
     os << "| site | location | reached | suspended | waits | awaiter |\n";
     os << "|---|---|--:|--:|--:|---|\n";
     for (const SiteStats *st : f.sites)
       os << "| " << siteKindName(st->kind) << " | "
-         << cell(location(st->file, st->line, st->column)) << " | "
+         << markdown(location(st->file, st->line, st->column), Md::Text) << " | "
          << st->reached() << " | " << st->suspended() << " | " << st->waits
-         << " | " << code(st->awaiter) << " |\n";
+         << " | " << markdown(st->awaiter, Md::CodeInCell) << " |\n";
   }
 }
 
@@ -106,8 +84,8 @@ void renderGone(const BaselineComparison &c, std::ostream &os) {
   os << "\n## Gone since baseline\n\n";
   for (size_t i : c.gone) {
     const BaselineFunction &old = c.baseline.functions[i];
-    os << "- " << code(old.function, /*in_table=*/false) << " ("
-       << location(old.file, old.line) << "): " << baselineGoneFigures(old)
+    os << "- " << markdown(old.function, Md::Code) << " ("
+       << markdown(location(old.file, old.line), Md::Text) << "): " << baselineGoneFigures(old)
        << "\n";
   }
 }
@@ -119,7 +97,7 @@ void renderMarkdown(const Summary &s, std::ostream &os) {
   os << "# coroscope report\n\n";
   os << "Logs:";
   for (size_t i = 0; i < s.logs.size(); ++i) {
-    os << (i ? ", " : " ") << code(s.logs[i]);
+    os << (i ? ", " : " ") << markdown(s.logs[i], Md::Code);
     if (i < s.log_ends.size())
       os << " (" << logStatusText(s.log_ends[i]) << "; " << logOriginText(s.log_ends[i]) << ")";
   }
@@ -133,9 +111,11 @@ void renderMarkdown(const Summary &s, std::ostream &os) {
                    : "times in ns per frame.")
      << "\n\n";
   if (s.baseline)
-    os << "Ratios new/old against " << code(s.baseline->baseline.path, false)
+    os << "Ratios new/old against " << markdown(s.baseline->baseline.path, Md::Code)
        << " (new: not in it; -: its value is 0).\n\n";
-  if (s.functions.empty())
+  if (std::string why = emptyReason(s); !why.empty())
+    os << "No coroutine calls recorded: " << markdown(why, Md::Text) << ".\n";
+  else if (s.functions.empty())
     os << "No coroutine calls recorded.\n";
   else
     renderFunctions(s, os);

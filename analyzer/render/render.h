@@ -27,6 +27,10 @@ std::string location(const std::string &file, uint32_t line);
 std::string location(const std::string &file, uint32_t line, uint32_t column);
 /// Fixed-point with `decimals` digits, e.g. 42.67.
 std::string fixed(double value, int decimals);
+/// Why the report is empty (no function, finding or live frame): no
+/// instrumented code, or no coroutine run; "" when it is not empty
+/// (render/empty_report.cpp).
+std::string emptyReason(const Summary &summary);
 
 // How each log ended (render/log_status.cpp).
 /// "complete (exit status 0)", "ended by signal 11 (SIGSEGV)", "incomplete

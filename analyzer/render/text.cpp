@@ -181,7 +181,9 @@ void renderText(const Summary &s, std::ostream &os) {
        << " (new: not in it; -: its value is 0)\n";
   os << "\n";
 
-  if (s.functions.empty())
+  if (std::string why = emptyReason(s); !why.empty())
+    os << "no coroutine calls recorded: " << why << "\n";
+  else if (s.functions.empty())
     os << "no coroutine calls recorded\n";
   else
     renderFunctions(s, os);

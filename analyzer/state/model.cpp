@@ -608,6 +608,7 @@ void analyzeLog(const std::string &path, Report &report,
   report.log_ends.push_back(index.end());
   report.events += events;
   report.threads += index.threads().size();
+  report.sites += index.sites().size();
 }
 
 } // namespace coroscope::analyzer

@@ -147,6 +147,7 @@ void Report::merge(Report &&next) {
   threads += next.threads;
   profiles += next.profiles;
   run_ns += next.run_ns;
+  sites += next.sites;
   for (auto &[key, fn] : next.functions) {
     auto [it, inserted] = functions.try_emplace(key, std::move(fn));
     if (!inserted)
@@ -379,6 +380,7 @@ Summary summarize(const Report &report, const std::string &sort_key,
   out.log_ends = report.log_ends;
   out.sort_key = sort_key;
   out.sampled = report.profiles > 0;
+  out.sites = report.sites;
   for (const auto &[key, fn] : report.functions)
     out.functions.push_back(summarizeFunction(fn));
 

@@ -202,6 +202,9 @@ struct Report {
   uint64_t threads = 0;
   uint64_t profiles = 0; ///< inputs that were profile files (profile mode)
   uint64_t run_ns = 0; ///< per log, last event time minus first, summed
+  /// Site entries the logs define, summed: 0 means the program loaded no
+  /// code compiled with the plugin.
+  uint64_t sites = 0;
   std::map<FunctionKey, FunctionStats> functions;
   FindingSet findings;
   std::vector<LiveFrames> live; ///< one per log with a LiveFrames chunk
@@ -260,6 +263,8 @@ struct Summary {
   /// Some function's times come from a profile's time sample: the text and
   /// markdown tables then show each function's `timed` frames.
   bool sampled = false;
+  /// Site entries the logs define (Report::sites).
+  uint64_t sites = 0;
   /// Set by `report --baseline`: adds the ratio columns.
   std::shared_ptr<const BaselineComparison> baseline;
 };

@@ -9,6 +9,7 @@
 
 #include "clock.h"
 #include "crash.h"
+#include "cut_text.h"
 #include "log_writer.h"
 #include "options.h"
 #include "sites.h"
@@ -32,12 +33,13 @@ uint64_t heapBytes(const FrameEntry &e) {
   return (e.flags.load(std::memory_order_relaxed) & kFlagHeap) ? e.bytes : 0;
 }
 
-/// An append-only text buffer that never allocates.
+/// An append-only text buffer that never allocates. Text past its end is
+/// dropped, and the message then ends with the cut marker (cut_text.h).
 class Text {
 public:
   Text &operator<<(const char *s) {
-    while (s && *s && n_ + 1 < sizeof buf_)
-      buf_[n_++] = *s++;
+    while (s && *s)
+      put(*s++);
     return *this;
   }
   Text &operator<<(uint64_t v) {
@@ -47,8 +49,8 @@ public:
       tmp[i++] = char('0' + v % 10);
       v /= 10;
     } while (v);
-    while (i > 0 && n_ + 1 < sizeof buf_)
-      buf_[n_++] = tmp[--i];
+    while (i > 0)
+      put(tmp[--i]);
     return *this;
   }
   Text &hex(uint64_t v) {
@@ -59,8 +61,8 @@ public:
       tmp[i++] = "0123456789abcdef"[v & 15];
       v >>= 4;
     } while (v);
-    while (i > 0 && n_ + 1 < sizeof buf_)
-      buf_[n_++] = tmp[--i];
+    while (i > 0)
+      put(tmp[--i]);
     return *this;
   }
   /// "file:line:col in function" for a site id.
@@ -76,6 +78,13 @@ public:
     return *this << (s ? s->name : "<unknown coroutine>");
   }
   void writeTo(int fd) {
+    if (cut_) {
+      n_ = cutKeep(buf_, sizeof buf_ - 1);
+      memcpy(buf_ + n_, kCutMarker, kCutMarkerBytes);
+      n_ += kCutMarkerBytes;
+      buf_[n_++] = '\n';
+      cut_ = false;
+    }
     size_t off = 0;
     while (off < n_) {
       ssize_t w = ::write(fd, buf_ + off, n_ - off);
@@ -87,8 +96,16 @@ public:
   }
 
 private:
+  void put(char c) {
+    if (n_ < sizeof buf_)
+      buf_[n_++] = c;
+    else
+      cut_ = true;
+  }
+
   char buf_[4096];
   size_t n_ = 0;
+  bool cut_ = false;
 };
 
 const char *checkName(log::CheckKind c) {

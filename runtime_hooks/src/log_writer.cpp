@@ -10,6 +10,7 @@
 #include "coroscope/log_checksum.h"
 
 #include "clock.h"
+#include "cut_text.h"
 #include "options.h"
 #include "output_file.h"
 
@@ -262,13 +263,26 @@ void writeEndLocked(uint32_t how, int32_t code, uint32_t flags, uint64_t unwritt
   gClosed = how == log::kEndExit;
 }
 
-static size_t cstrlen16(const char *s) {
+namespace {
+/// A string of a site entry: its length field has 16 bits, so a longer one
+/// keeps its first bytes and ends with the cut marker.
+struct Field16 {
+  const char *text;
+  size_t keep;
+  bool cut;
+  size_t bytes() const { return keep + (cut ? kCutMarkerBytes : 0); }
+};
+Field16 field16(const char *s) {
   size_t n = s ? strlen(s) : 0;
-  return n > 0xffff ? 0xffff : n;
+  if (n <= 0xffff)
+    return {s, n, false};
+  return {s, cutKeep(s, 0xffff), true};
 }
+} // namespace
 
 static size_t siteEntryBytes(const __coroscope_site &s) {
-  size_t n = sizeof(log::SiteEntry) + cstrlen16(s.name) + cstrlen16(s.file) + cstrlen16(s.awaiter);
+  size_t n = sizeof(log::SiteEntry) + field16(s.name).bytes() + field16(s.file).bytes() +
+             field16(s.awaiter).bytes();
   return (n + 7) & ~size_t(7);
 }
 
@@ -286,6 +300,12 @@ SiteChunk **gSiteChunksTail = &gSiteChunks;
 void put(char *&p, const void *data, size_t n) {
   memcpy(p, data, n);
   p += n;
+}
+
+void put(char *&p, const Field16 &f) {
+  put(p, f.text, f.keep);
+  if (f.cut)
+    put(p, kCutMarker, kCutMarkerBytes);
 }
 } // namespace
 
@@ -314,13 +334,14 @@ void writeSitesLocked(const __coroscope_site *start, const __coroscope_site *sto
     e.function_id = s->function ? s->function->id : 0;
     e.line = s->line;
     e.column = s->column;
-    e.name_len = uint16_t(cstrlen16(s->name));
-    e.file_len = uint16_t(cstrlen16(s->file));
-    e.awaiter_len = uint16_t(cstrlen16(s->awaiter));
+    Field16 name = field16(s->name), file = field16(s->file), awaiter = field16(s->awaiter);
+    e.name_len = uint16_t(name.bytes());
+    e.file_len = uint16_t(file.bytes());
+    e.awaiter_len = uint16_t(awaiter.bytes());
     put(p, &e, sizeof e);
-    put(p, s->name, e.name_len);
-    put(p, s->file, e.file_len);
-    put(p, s->awaiter, e.awaiter_len);
+    put(p, name);
+    put(p, file);
+    put(p, awaiter);
     size_t used = sizeof e + e.name_len + e.file_len + e.awaiter_len;
     size_t pad = siteEntryBytes(*s) - used;
     memset(p, 0, pad);

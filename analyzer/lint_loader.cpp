@@ -1,0 +1,70 @@
+//===- lint_loader.cpp - Finding libcoroscope_lint.so at run time ---------===//
+//
+// RTLD_LOCAL: the module's LLVM symbols stay out of the executable's
+// namespace. The handle is never closed: LLVM's static destructors must not
+// run while the program still holds objects from it.
+//
+//===----------------------------------------------------------------------===//
+#include "lint_loader.h"
+
+#include "commands.h"
+
+#include <dlfcn.h>
+
+#include <stdexcept>
+
+namespace coroscope::analyzer {
+
+namespace {
+
+struct Loaded {
+  const lint::LintModule *module = nullptr;
+  std::string error; ///< why `module` is null
+};
+
+Loaded load() {
+  Loaded out;
+  std::string path;
+  try {
+    path = installPrefix() + "/lib/" + lint::kLintModuleFile;
+  } catch (const std::exception &e) {
+    out.error = std::string("lint needs its module ") + lint::kLintModuleFile + ": " + e.what();
+    return out;
+  }
+  void *handle = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!handle) {
+    const char *why = ::dlerror();
+    out.error = "lint needs its module: " + std::string(why ? why : path + ": cannot be loaded");
+    return out;
+  }
+  auto *entry = reinterpret_cast<coroscope_lint_module_fn *>(
+      ::dlsym(handle, lint::kLintModuleEntry));
+  out.module = entry ? entry(COROSCOPE_VERSION, lint::kLintModuleRevision) : nullptr;
+  if (!out.module)
+    out.error = path + ": not the lint module of coroscope " COROSCOPE_VERSION;
+  return out;
+}
+
+const Loaded &loaded() {
+  static const Loaded l = load();
+  return l;
+}
+
+} // namespace
+
+const lint::LintModule &lintModule() {
+  const Loaded &l = loaded();
+  if (!l.module)
+    throw std::runtime_error(l.error);
+  return *l.module;
+}
+
+std::vector<std::string> lintCheckNamesIfLoadable() {
+  std::vector<std::string> names;
+  if (const lint::LintModule *m = loaded().module)
+    for (const lint::RuleInfo &r : m->rules())
+      names.push_back(r.name);
+  return names;
+}
+
+} // namespace coroscope::analyzer

@@ -1,0 +1,25 @@
+//===- lint_loader.h - Finding libcoroscope_lint.so at run time --*- C++ -*-===//
+//
+// The executable's side of lint/lint_module.h: the module is loaded on first
+// use only, so commands other than `lint` never map libclang-cpp.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COROSCOPE_ANALYZER_LINT_LOADER_H
+#define COROSCOPE_ANALYZER_LINT_LOADER_H
+
+#include "lint/lint_module.h"
+
+namespace coroscope::analyzer {
+
+/// The module in PREFIX/lib (PREFIX as in installPrefix(), the layout
+/// `coroscope flags` relies on), loaded once. Throws std::runtime_error
+/// saying why when it is missing, cannot be loaded or is of another build.
+const lint::LintModule &lintModule();
+
+/// The check names of the module, or {} when it cannot be loaded (then
+/// `lint` itself reports why).
+std::vector<std::string> lintCheckNamesIfLoadable();
+
+} // namespace coroscope::analyzer
+
+#endif // COROSCOPE_ANALYZER_LINT_LOADER_H

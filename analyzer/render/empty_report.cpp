@@ -1,0 +1,27 @@
+//===- render/empty_report.cpp - Why a report has nothing to show ----------===//
+//
+// A log of a program built without the plugin is valid and empty; a bare
+// "no coroutine calls recorded" leaves the user guessing, so every format
+// says which of the two causes it was, in the same words.
+//
+//===----------------------------------------------------------------------===//
+#include "render/render.h"
+
+#include <algorithm>
+
+namespace coroscope::analyzer {
+
+std::string emptyReason(const Summary &s) {
+  // The runtime writes a LiveFrames chunk at exit, empty or not.
+  bool live = std::any_of(s.live.begin(), s.live.end(),
+                          [](const LiveFrames &l) { return !l.frames.empty(); });
+  if (!s.functions.empty() || !s.findings.empty() || live)
+    return "";
+  if (s.sites == 0)
+    return "no instrumented coroutine in the program: it was not compiled with the "
+           "coroscope plugin (-fplugin=.../CoroScope.so, see coroscope flags --compile), "
+           "or it has no coroutines";
+  return "the program has instrumented coroutines but ran none of them";
+}
+
+} // namespace coroscope::analyzer
