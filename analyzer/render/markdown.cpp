@@ -99,7 +99,8 @@ void renderMarkdown(const Summary &s, std::ostream &os) {
   for (size_t i = 0; i < s.logs.size(); ++i) {
     os << (i ? ", " : " ") << markdown(s.logs[i], Md::Code);
     if (i < s.log_ends.size())
-      os << " (" << logStatusText(s.log_ends[i]) << "; " << logOriginText(s.log_ends[i]) << ")";
+      os << " (" << logStatusText(s.log_ends[i]) << "; "
+         << markdown(logOriginText(s.log_ends[i]), Md::Text) << ")";
   }
   os << ". Events: " << t.events << ", threads: " << t.threads << ".\n\n";
   os << "Functions: " << t.functions << ", calls: " << t.calls

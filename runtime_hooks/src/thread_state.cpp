@@ -119,6 +119,11 @@ void onExit(int status, void *) {
 }
 
 void initOnce() {
+  // Here, from the first site registration (the program's constructors), not
+  // in the runtime's own constructor: that runs before the dynamic linker
+  // registers its destructor pass, so the handler would run after the
+  // destructor that writes the End record. A process that registers no site
+  // (nothing compiled with the plugin) ends with "exit status unknown".
   on_exit(onExit, nullptr);
   pthread_key_create(&gExitKey, onThreadExit);
   pthread_atfork([] { writerLock(); }, [] { writerUnlock(); },

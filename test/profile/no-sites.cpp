@@ -1,15 +1,19 @@
 // A process that registers no site (nothing in it was compiled with the
 // plugin) still writes its file in the mode it was asked for: in profile mode
-// a profile, flagged so, with no figures; in trace mode a log.
+// a profile, flagged so, with no figures; in trace mode a log. Either ends
+// with an exit End record whose status is unknown (the runtime learns it
+// from an on_exit handler registered with the first site).
 // RUN: %clangxx -O1 %s -o %t -L%coroscope_rt -Wl,-rpath,%coroscope_rt -lcoroscope_rt
 // RUN: rm -rf %t.d && mkdir %t.d && cd %t.d
-// RUN: env COROSCOPE_MODE=profile COROSCOPE_OUT=p.log %t
+// RUN: env COROSCOPE_MODE=profile COROSCOPE_OUT=p.log %t; test $? = 4
 // RUN: %coroscope dump p.log | FileCheck %s --check-prefix=PROFILE
 // PROFILE: header {{.*}} profile checksums host=
 // PROFILE: chunk {{.*}} profile payload={{[0-9]+}} version={{[0-9]+}} functions=0 sites=0
-// PROFILE: chunk {{.*}} end payload=40 how=exit code=0
-// RUN: env COROSCOPE_OUT=t.log %t
+// PROFILE: chunk {{.*}} end payload=40 how=exit code=0 flags=0
+// RUN: env COROSCOPE_OUT=t.log %t; test $? = 4
+// RUN: %coroscope report t.log | FileCheck %s --check-prefix=REPORT
+// REPORT: t.log: complete (exit status unknown)
 // RUN: %coroscope dump t.log | FileCheck %s --check-prefix=TRACE --implicit-check-not=profile
 // TRACE: header {{.*}} checksums host=
-// TRACE: chunk {{.*}} end payload=40 how=exit code=0
-int main() { return 0; }
+// TRACE: chunk {{.*}} end payload=40 how=exit code=0 flags=0
+int main() { return 4; }
