@@ -242,7 +242,10 @@ void dumpLog(const std::string &path, std::ostream &os) {
       break;
     }
     case kChunkEnd:
-      os << " how=" << (end.how == kEndExit ? "exit" : end.how == kEndSignal ? "signal" : "?")
+      os << " how=" << (end.how == kEndExit        ? "exit"
+                           : end.how == kEndSignal    ? "signal"
+                           : end.how == kEndSanitizer ? "sanitizer"
+                                                      : "?")
          << " code=" << end.code << " flags=" << end.flags
          << " events_written=" << end.events_written
          << " events_unwritten=" << end.events_unwritten << " end_ns=" << end.end_ns << "\n";

@@ -20,6 +20,8 @@ const char *statusWord(LogEnd::Kind k) {
     return "complete";
   case LogEnd::kSignal:
     return "signal";
+  case LogEnd::kSanitizer:
+    return "sanitizer";
   case LogEnd::kIncomplete:
     break;
   }
@@ -64,6 +66,13 @@ std::string logStatusText(const LogEnd &end) {
       s += std::string(" (SIG") + abbrev + ")";
     break;
   }
+  case LogEnd::kSanitizer:
+    // The process's own status is the sanitizer's exit code, not exit()'s.
+    s = end.status_known
+            ? "ended by a sanitizer report during exit (exit() was given " +
+                  std::to_string(end.code) + ")"
+            : "ended by a sanitizer report";
+    break;
   case LogEnd::kIncomplete:
     s = "incomplete (no closing record)";
     break;
@@ -83,7 +92,8 @@ nlohmann::ordered_json logStatusJson(const std::string &log, const LogEnd &end) 
   nlohmann::ordered_json j;
   j["log"] = log;
   j["status"] = statusWord(end.kind);
-  j["exit_status"] = end.kind == LogEnd::kComplete && end.status_known
+  j["exit_status"] = (end.kind == LogEnd::kComplete || end.kind == LogEnd::kSanitizer) &&
+                             end.status_known
                          ? nlohmann::ordered_json(end.code)
                          : nlohmann::ordered_json(nullptr);
   j["signal"] = end.kind == LogEnd::kSignal ? nlohmann::ordered_json(end.code)

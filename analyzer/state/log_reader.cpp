@@ -571,9 +571,11 @@ LogIndex::LogIndex(const std::string &path)
   // Complete only when the End record is the last whole chunk: a process
   // that went on after a signal it survived ends with another one.
   if (end && last_kind == kChunkEnd && r.cutBytes() == 0) {
-    end_.kind = end->how == kEndSignal ? LogEnd::kSignal : LogEnd::kComplete;
+    end_.kind = end->how == kEndSignal      ? LogEnd::kSignal
+                : end->how == kEndSanitizer ? LogEnd::kSanitizer
+                                            : LogEnd::kComplete;
     end_.code = end->code;
-    end_.status_known = end->how == kEndExit && (end->flags & kEndStatusKnown);
+    end_.status_known = end->how != kEndSignal && (end->flags & kEndStatusKnown);
     end_.events_written = end->events_written;
     end_.events_unwritten = end->events_unwritten;
   }

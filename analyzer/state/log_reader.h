@@ -61,10 +61,11 @@ struct Site {
 /// status"): its End chunk if that is the last whole chunk, and what follows
 /// the last whole chunk; and the process that wrote it.
 struct LogEnd {
-  enum Kind { kComplete, kSignal, kIncomplete };
+  /// kSanitizer: a sanitizer's report ended the process (EndHow kEndSanitizer).
+  enum Kind { kComplete, kSignal, kIncomplete, kSanitizer };
   Kind kind = kIncomplete;
-  int code = 0;              ///< exit status (kComplete) or signal (kSignal)
-  bool status_known = false; ///< kComplete: `code` is exit()'s status
+  int code = 0;              ///< exit status (kComplete, kSanitizer) or signal (kSignal)
+  bool status_known = false; ///< kComplete, kSanitizer: `code` is exit()'s status
   uint64_t events_written = 0;   ///< as the End record says
   uint64_t events_unwritten = 0; ///< as the End record says
   /// Chunks not used: those with a bad checksum, then a chunk cut short at

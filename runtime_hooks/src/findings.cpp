@@ -210,6 +210,13 @@ bool repeated(const Finding &f) {
 }
 
 pthread_mutex_t report_lock = PTHREAD_MUTEX_INITIALIZER;
+
+// LeakSanitizer takes every pointer-like word of writable globals as a root:
+// frame addresses left in the static buffers below would hide a leaked frame
+// from it. They are cleared after use, and the kept first finding of a
+// repeat holds its frame address inverted.
+template <class T> void scrub(T *p, size_t n) { memset(static_cast<void *>(p), 0, n * sizeof(T)); }
+uint64_t hidden(uint64_t frame) { return ~frame; } // its own inverse
 } // namespace
 
 void report(ThreadState *t, const Finding &f) {
@@ -260,6 +267,7 @@ void report(ThreadState *t, const Finding &f) {
       if (gRepeats[i].check == f.check && gRepeats[i].site == f.site &&
           gRepeats[i].related == f.related_site) {
         gRepeats[i].first = r;
+        gRepeats[i].first.frame = hidden(r.frame);
         break;
       }
 
@@ -303,6 +311,7 @@ void report(ThreadState *t, const Finding &f) {
     writeLiveFrames(-1, /*from_signal=*/false);
     abort();
   }
+  scrub(bt, size_t(nbt));
   errno = saved_errno;
   pthread_mutex_unlock(&report_lock);
 }
@@ -374,6 +383,10 @@ void writeLiveFrames(int fd, bool from_signal) {
   }
   if (n)
     writeLiveFramesPartLocked(batch, n);
+  scrub(batch, kBatch);
+  scrub(bt, kMaxBacktrace);
+  scrub(listed, nlisted);
+  scrub(awaiters, nlisted);
   if (locked)
     writerUnlock();
 }
@@ -388,6 +401,7 @@ void exitScan() {
   for (int i = 0; i < gNumRepeats; ++i)
     if (gRepeats[i].count) {
       log::FindingRecord r = gRepeats[i].first;
+      r.frame = hidden(r.frame);
       r.count = uint32_t(gRepeats[i].count);
       r.backtrace_len = 0;
       r.pc_count = 0;
@@ -461,6 +475,7 @@ void exitScan() {
         out.writeTo(STDERR_FILENO);
       }
     }
+    scrub(groups, size_t(ngroups));
     // Frames parked at a suspend point in the body, with nobody awaiting them
     // among the live frames: the innermost frame of each stuck chain.
     constexpr uint32_t kMaxLive = 1 << 16;
@@ -513,6 +528,9 @@ void exitScan() {
         out.writeTo(STDERR_FILENO);
       }
     }
+    scrub(live, nlive);
+    scrub(awaiters, nlive);
+    scrub(bt, kMaxBacktrace);
   }
   writeLiveFrames(-1, /*from_signal=*/false);
 }

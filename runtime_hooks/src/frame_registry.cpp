@@ -18,7 +18,9 @@ namespace {
 constexpr unsigned kBits = 20;
 constexpr uint64_t kSlots = uint64_t(1) << kBits;
 
-FrameEntry *gTable = nullptr;
+// Published by allocTable under pthread_once and read without it: an atomic,
+// or the unlocked check in table() races with that store (TSan reports it).
+std::atomic<FrameEntry *> gTable{nullptr};
 std::atomic<uint64_t> gUntracked{0};
 constexpr uint64_t kPages = kSlots / kSlotsPerPage;
 std::atomic<uint64_t> gUsedPages[kPages / 64]; // one bit per page
@@ -26,7 +28,7 @@ std::atomic<uint64_t> gUsedPages[kPages / 64]; // one bit per page
 // Called when a slot gets its first key (a new slot, not a tombstone):
 // rare, so one relaxed read before the atomic or.
 void markUsed(const FrameEntry *slot) {
-  uint64_t page = uint64_t(slot - gTable) / kSlotsPerPage;
+  uint64_t page = uint64_t(slot - gTable.load(std::memory_order_relaxed)) / kSlotsPerPage;
   uint64_t bit = uint64_t(1) << (page % 64);
   std::atomic<uint64_t> &word = gUsedPages[page / 64];
   if (!(word.load(std::memory_order_relaxed) & bit))
@@ -37,13 +39,17 @@ pthread_once_t gTableOnce = PTHREAD_ONCE_INIT;
 void allocTable() {
   void *mem = mmap(nullptr, kSlots * sizeof(FrameEntry), PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  gTable = mem == MAP_FAILED ? nullptr : static_cast<FrameEntry *>(mem);
+  gTable.store(mem == MAP_FAILED ? nullptr : static_cast<FrameEntry *>(mem),
+               std::memory_order_release);
 }
 
 inline FrameEntry *table() {
-  if (__builtin_expect(gTable == nullptr, 0))
+  FrameEntry *t = gTable.load(std::memory_order_acquire);
+  if (__builtin_expect(t == nullptr, 0)) {
     pthread_once(&gTableOnce, allocTable);
-  return gTable;
+    t = gTable.load(std::memory_order_acquire);
+  }
+  return t;
 }
 } // namespace
 
@@ -73,10 +79,11 @@ FrameEntry *insertFrame(uint64_t frame) {
 uint64_t untrackedFrames() { return gUntracked.load(std::memory_order_relaxed); }
 
 FrameEntry *registryPage(uint32_t page) {
-  if (!gTable || page >= kPages)
+  FrameEntry *t = gTable.load(std::memory_order_acquire);
+  if (!t || page >= kPages)
     return nullptr;
   uint64_t bits = gUsedPages[page / 64].load(std::memory_order_acquire);
-  return (bits >> (page % 64)) & 1 ? gTable + uint64_t(page) * kSlotsPerPage : nullptr;
+  return (bits >> (page % 64)) & 1 ? t + uint64_t(page) * kSlotsPerPage : nullptr;
 }
 
 uint32_t registryPages() { return uint32_t(kPages); }

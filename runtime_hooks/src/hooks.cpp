@@ -4,17 +4,16 @@
 // event (thread_state.h) and, unless COROSCOPE_CHECKS=0, runs its check
 // (checks.h). Runtime set-up happens on the first site registration (module
 // constructors, before main) or the first event of a thread; the exit work
-// runs from an ELF destructor, after the program's static destructors.
+// is process_end.h's.
 //
 //===----------------------------------------------------------------------===//
 #include "coroscope/hooks.h"
 
 #include "checks.h"
 #include "clock.h"
-#include "crash.h"
 #include "findings.h"
-#include "log_writer.h"
 #include "options.h"
+#include "process_end.h"
 #include "profile.h"
 #include "sites.h"
 #include "thread_state.h"
@@ -38,23 +37,9 @@ inline uint64_t addr(const void *p) { return reinterpret_cast<uintptr_t>(p); }
 
 void setUp() { initThreadSupport(); }
 
-__attribute__((destructor)) void atExit() {
-  if (crashing())
-    return;
-  // A process that registered no site has not read its options yet: its
-  // log must still be of the mode it was asked for.
-  initOptions();
-  // Events first, so findings follow them; a profile is written once, after
-  // the scan (an earlier snapshot could not be written over).
-  if (!profiling())
-    flushAllThreads(/*from_signal=*/false);
-  exitScan();
-  flushAllThreads(/*from_signal=*/false);
-  writerLock();
-  writeClockLocked();
-  writerUnlock();
-  endLog(log::kEndExit, 0, /*from_signal=*/false);
-}
+// Here, not in process_end.cpp: this object is in every link of the static
+// runtime, so the destructor is too.
+__attribute__((destructor)) void atExit() { finishLogAtExit(log::kEndExit); }
 
 } // namespace
 

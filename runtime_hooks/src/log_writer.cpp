@@ -39,8 +39,9 @@ dev_t gDev = 0;
 ino_t gIno = 0;
 constexpr int kHighFd = 700;
 uint64_t gEventsWritten = 0; // under the lock
-// The End record of an exit is written: nothing follows it (a thread still
-// running, or the COROSCOPE_INTERVAL writer, would make the log look cut).
+// The End record of an exit or a sanitizer's death is written: nothing
+// follows it (a thread still running, or the COROSCOPE_INTERVAL writer,
+// would make the log look cut).
 bool gClosed = false;
 
 void rememberFileLocked() {
@@ -260,7 +261,7 @@ void writeEndLocked(uint32_t how, int32_t code, uint32_t flags, uint64_t unwritt
   log::EndRecord e{how, code, flags, 0, gEventsWritten, unwritten, monotonicNs()};
   writeChunkHeader(log::kChunkEnd, sizeof e);
   writePayload(&e, sizeof e);
-  gClosed = how == log::kEndExit;
+  gClosed = how == log::kEndExit || how == log::kEndSanitizer; // the process cannot go on
 }
 
 namespace {
@@ -380,7 +381,7 @@ void writeLiveFramesBeginLocked(const log::LiveFramesHeader &h) {
 }
 
 void writeLiveFramesPartLocked(const log::LiveFrame *frames, uint32_t count) {
-  if (gFd >= 0)
+  if (gFd >= 0 && !gClosed) // the Begin wrote nothing after an End either
     writePayload(frames, uint64_t(count) * sizeof(log::LiveFrame));
 }
 

@@ -65,7 +65,8 @@ void writeReplaceableChunkLocked(const void *chunk, size_t size);
 /// Writes the End chunk (log_format.h EndRecord): the process ends `how`
 /// (EndHow) with `code`; `unwritten` events were recorded but are not in
 /// the log. Caller holds the lock, or failed to get it in a signal handler.
-/// After an exit's End nothing more is written.
+/// After the End of an exit or of a sanitizer's death nothing more is
+/// written.
 void writeEndLocked(uint32_t how, int32_t code, uint32_t flags, uint64_t unwritten);
 
 /// Writes every Sites chunk written so far again, from the copies.

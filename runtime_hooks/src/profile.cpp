@@ -43,7 +43,7 @@ std::atomic<uint64_t> gUntracked{0};
 
 namespace profile_detail {
 
-FrameState *gFrames = nullptr;
+std::atomic<FrameState *> gFrames{nullptr};
 
 // The first event of a thread, or an image registered since: the old block
 // is left mapped, a snapshot may be reading it.
@@ -63,13 +63,15 @@ __attribute__((noinline)) uint64_t *growCounters(ThreadState *t, uint32_t id) {
 }
 
 __attribute__((noinline)) FrameState *mapFrames() {
-  pthread_once(&gFramesOnce,
-               [] { gFrames = static_cast<FrameState *>(mapZeroed(kSlots * sizeof(FrameState))); });
-  return gFrames;
+  pthread_once(&gFramesOnce, [] {
+    gFrames.store(static_cast<FrameState *>(mapZeroed(kSlots * sizeof(FrameState))),
+                  std::memory_order_release);
+  });
+  return gFrames.load(std::memory_order_acquire);
 }
 
 FrameState *claimState(uint64_t frame) {
-  FrameState *tab = gFrames ? gFrames : mapFrames();
+  FrameState *tab = framesTable();
   if (!tab || !frame)
     return nullptr;
   FrameState *f = frame_table::claim(
@@ -391,8 +393,8 @@ void resetProfileAfterFork() {
     // figures, as they have none in a trace-mode child's log.
     t->act_depth = t->act_overflow = t->act_entered = t->act_await_depth = 0;
   });
-  if (gFrames) // zero pages again without touching them
-    mmap(gFrames, kSlots * sizeof(FrameState), PROT_READ | PROT_WRITE,
+  if (FrameState *tab = gFrames.load(std::memory_order_relaxed)) // zero pages again without touching them
+    mmap(tab, kSlots * sizeof(FrameState), PROT_READ | PROT_WRITE,
          MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
   for (uint32_t i = 0; i < gSamplesCap; ++i)
     if (gSamples[i])

@@ -94,12 +94,20 @@ struct alignas(64) FrameState {
 static_assert(sizeof(FrameState) == 64, "one cache line per frame");
 
 constexpr unsigned kFrameBits = 20;
-extern FrameState *gFrames; ///< 2^kFrameBits entries, mapped on first use
+/// 2^kFrameBits entries, mapped on first use (under pthread_once) and read
+/// without a lock: atomic, or that read races with the store (TSan).
+extern std::atomic<FrameState *> gFrames;
 FrameState *mapFrames();
+
+/// The table, mapped if it is not yet.
+inline FrameState *framesTable() {
+  FrameState *tab = gFrames.load(std::memory_order_acquire);
+  return __builtin_expect(tab != nullptr, 1) ? tab : mapFrames();
+}
 
 /// The live entry of `frame`, or null.
 inline FrameState *findState(uint64_t frame) {
-  FrameState *tab = __builtin_expect(gFrames != nullptr, 1) ? gFrames : mapFrames();
+  FrameState *tab = framesTable();
   if (!tab || !frame)
     return nullptr;
   FrameState *f = frame_table::find(tab, kFrameBits, frame);

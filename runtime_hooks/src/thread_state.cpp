@@ -13,6 +13,7 @@
 #include "log_writer.h"
 #include "options.h"
 #include "profile.h"
+#include "sanitizers.h"
 #include "sites.h"
 
 #include <errno.h>
@@ -125,6 +126,7 @@ void initOnce() {
   // destructor that writes the End record. A process that registers no site
   // (nothing compiled with the plugin) ends with "exit status unknown".
   on_exit(onExit, nullptr);
+  installSanitizerHooks();
   pthread_key_create(&gExitKey, onThreadExit);
   pthread_atfork([] { writerLock(); }, [] { writerUnlock(); },
                  [] {
@@ -210,8 +212,8 @@ void endLog(uint32_t how, int code, bool from_signal) {
     if (t->in_use) // records is the owner's: a racy read is a fair count
       unwritten += __atomic_load_n(&t->records, __ATOMIC_RELAXED) - t->flushed_records;
   uint32_t flags = 0;
-  if (how == log::kEndExit) {
-    code = gExitStatus;
+  if (how == log::kEndExit || how == log::kEndSanitizer) {
+    code = gExitStatusKnown ? gExitStatus : 0;
     flags = gExitStatusKnown ? uint32_t(log::kEndStatusKnown) : 0u;
   }
   writeEndLocked(how, code, flags, unwritten);
@@ -219,6 +221,8 @@ void endLog(uint32_t how, int code, bool from_signal) {
     writerUnlock();
   errno = saved;
 }
+
+bool exitStarted() { return gExitStatusKnown; }
 
 void initThreadSupport() {
   initOptions();

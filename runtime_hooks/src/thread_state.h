@@ -149,10 +149,13 @@ template <class Fn> void forEachThread(Fn &&fn) {
 void flushAllThreads(bool from_signal);
 
 /// Writes the log's closing record (EndRecord): the process ends `how`
-/// (log::EndHow) with `code`. For exits, `code` is ignored: the status
-/// exit() was given is used when the runtime saw it. Call after the last
-/// flush; `from_signal` as for flushAllThreads.
+/// (log::EndHow) with `code`. For exits and sanitizer deaths, `code` is
+/// ignored: the status exit() was given is used when the runtime saw it.
+/// Call after the last flush; `from_signal` as for flushAllThreads.
 void endLog(uint32_t how, int code, bool from_signal);
+
+/// exit() has run the runtime's on_exit handler: the process is exiting.
+bool exitStarted();
 
 } // namespace rt
 } // namespace coroscope

@@ -39,7 +39,15 @@ Rows (--rows, comma-separated; a row appears once however often named):
             dimensions (opt level, -g, standard library, PIE, runtime link)
             occurs: the orthogonal array L8(4^1 2^4)
   all       default + pairwise (11 distinct rows)
-  NAME      one row by name, e.g. O2-g-libcxx-nopie-static
+  asan      O1-g-libstdcxx-pie-shared-asan: built and run with
+            -fsanitize=address (LeakSanitizer on, as by default)
+  tsan      O1-g-libstdcxx-pie-shared-tsan: with -fsanitize=thread
+  sanitizers  asan + tsan
+  NAME      one row by name, e.g. O2-g-libcxx-nopie-static; a sixth part
+            asan or tsan adds that sanitizer to any row
+A sanitizer row builds the plain program with the sanitizer too, so both
+runs end alike, and must give the same exact counts as a plain row; a
+sanitizer's report fails the row unless the plain build has it as well.
 """
 import argparse
 import difflib
@@ -59,10 +67,20 @@ STDLIB = ["libstdcxx", "libcxx"]
 PIE = ["pie", "nopie"]
 RUNTIME = ["shared", "static"]
 DIMENSIONS = [OPT, DEBUG, STDLIB, PIE, RUNTIME]
+# An optional sixth part of a row; -O1 -g is what the sanitizers' docs advise.
+SANITIZERS = {"asan": ["-fsanitize=address"],
+              # The shared runtime: the static one defines the replaceable
+              # operator new and delete forms mkit_main.h replaces too.
+              "tsan": ["-fsanitize=thread", "-shared-libsan"]}
+SANITIZER_BASE = ("O1", "g", "libstdcxx", "pie", "shared")
 
 
 def row_name(row):
     return "-".join(row)
+
+
+def row_sanitizer(row):
+    return row[5] if len(row) == 6 else None
 
 
 def default_rows():
@@ -99,9 +117,14 @@ def parse_rows(spec):
             rows += pairwise_rows()
         elif part == "all":
             rows += default_rows() + pairwise_rows()
+        elif part in SANITIZERS:
+            rows.append(SANITIZER_BASE + (part,))
+        elif part == "sanitizers":
+            rows += [SANITIZER_BASE + (san,) for san in SANITIZERS]
         else:
             row = tuple(part.split("-"))
-            if len(row) != 5 or any(v not in d for v, d in zip(row, DIMENSIONS)):
+            if (len(row) not in (5, 6) or any(v not in d for v, d in zip(row, DIMENSIONS))
+                    or (len(row) == 6 and row[5] not in SANITIZERS)):
                 raise SystemExit(f"matrix.py: bad row {part!r} (e.g. O2-g-libcxx-nopie-static)")
             rows.append(row)
     unique = []
@@ -112,12 +135,14 @@ def parse_rows(spec):
 
 
 def row_flags(row, std):
-    opt, debug, stdlib, pie, _ = row
+    opt, debug, stdlib, pie = row[:4]
     flags = [f"-std={std}", f"-{opt}", "-pthread", "-Wno-unused-command-line-argument"]
     if debug == "g":
         flags.append("-g")
     if stdlib == "libcxx":
         flags.append("-stdlib=libc++")
+    if row_sanitizer(row):
+        flags += SANITIZERS[row_sanitizer(row)]
     return flags, (["-fPIE", "-pie"] if pie == "pie" else ["-fno-pie", "-no-pie"])
 
 
@@ -230,11 +255,34 @@ def has_generator(clangxx, std, stdlib_flags, work):
     return r.returncode == 0
 
 
+def sanitizer_runtime_dir(clangxx, san):
+    r = subprocess.run([clangxx, f"-print-file-name=libclang_rt.{san}-x86_64.so"],
+                       capture_output=True, text=True)
+    return os.path.dirname(r.stdout.strip())
+
+
+def sanitizer_summaries(stderr):
+    """The one-line summaries a sanitizer prints per report (LSan: one for
+    all its leaks, with the bytes and allocations)."""
+    return sorted(line for line in stderr.splitlines()
+                  if line.startswith("SUMMARY: ") and "Sanitizer" in line)
+
+
+def sanitizer_differences(plain, other, label):
+    want, got = sanitizer_summaries(plain.stderr), sanitizer_summaries(other.stderr)
+    if want == got:
+        return []
+    return [f"sanitizer reports: plain {want}, {label} {got}\n    " +
+            "\n    ".join(other.stderr.strip().splitlines()[:30])]
+
+
 def build_and_run_row(args, row, compile_flags, link_shared, link_static):
     d = os.path.join(args.work, row_name(row))
     os.makedirs(d, exist_ok=True)
     common, exe_pie = row_flags(row, args.std)
     common += args.extra
+    if row_sanitizer(row) == "tsan":
+        common.append(f"-Wl,-rpath,{sanitizer_runtime_dir(args.clangxx, 'tsan')}")
     static = row[4] == "static"
     outputs = {}
     for variant in ("plain", "inst"):
@@ -279,6 +327,8 @@ def build_and_run_row(args, row, compile_flags, link_shared, link_static):
         diff = list(difflib.unified_diff(plain.stdout.splitlines(), inst.stdout.splitlines(),
                                          "plain", "instrumented", lineterm="", n=0))
         problems.append("stdout differs:\n    " + "\n    ".join(diff[:40]))
+    if row_sanitizer(row):
+        problems += sanitizer_differences(plain, inst, "instrumented")
     if problems:
         if inst.stderr.strip():
             problems.append("instrumented stderr:\n    " +
@@ -310,6 +360,10 @@ def build_and_run_row(args, row, compile_flags, link_shared, link_static):
     if prof.returncode != inst.returncode or prof.stdout != inst.stdout:
         raise Failure(f"profile mode: exit status {prof.returncode} (trace {inst.returncode})"
                       f" or stdout differs; stderr: {prof.stderr.strip()[:2000]}")
+    if row_sanitizer(row):
+        problems = sanitizer_differences(plain, prof, "profile mode")
+        if problems:
+            raise Failure("\n  ".join(problems))
     ptruth, pnames, pnot_destroyed = parse_truth(prof.stdout)
     preport_path = os.path.join(d, "profile-report.json")
     r = run([args.coroscope, "report", "--format", "json", "-o", preport_path, plog],

@@ -93,10 +93,16 @@ enum ChunkKind : uint32_t { // APPEND ONLY
 enum EndHow : uint32_t { // APPEND ONLY
   kEndExit = 1,   ///< exit(), or main returned; `code` is the exit status
   kEndSignal = 2, ///< a signal that ends the process; `code` is its number
+  /// A sanitizer (ASan, LSan, TSan, UBSan) reported an error and ended the
+  /// process from its death callback (`_exit` with its own exit code, or
+  /// abort). With kEndStatusKnown it happened during exit() (LSan's leak
+  /// check, TSan's report at exit) and `code` is the status exit() was given;
+  /// otherwise mid-run, and `code` is 0.
+  kEndSanitizer = 3,
 };
 
 enum EndFlag : uint32_t {
-  /// `code` is the status exit() was given (kEndExit only): without it the
+  /// `code` is the status exit() was given (kEndExit, kEndSanitizer): without it the
   /// runtime saw the process end but not with which status (e.g. a
   /// destructor that ran while the runtime was unloaded).
   kEndStatusKnown = 1,

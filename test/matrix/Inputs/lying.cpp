@@ -37,6 +37,11 @@ silent uncounted() { co_return; }
 
 } // namespace
 
+#ifdef LIE_LEAK
+#include <cstdlib>
+#include <thread>
+#endif
+
 int main() {
   const bool instrumented = __coroscope_flush != nullptr;
   int r;
@@ -61,6 +66,12 @@ int main() {
   std::printf("truth file=lying.cpp line=13 calls=1 function=extra call\n");
 #endif
   mkit::print_truth();
+#ifdef LIE_LEAK
+  // A block only the instrumented build leaks, as a runtime leak would be
+  // (on a thread that has ended: no stale copy on a live stack hides it).
+  if (instrumented)
+    std::thread([] { void *volatile p = std::malloc(32); (void)p; }).join();
+#endif
 #ifdef LIE_STATUS
   return instrumented ? 4 : 0;
 #endif
