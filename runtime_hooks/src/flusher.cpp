@@ -13,7 +13,7 @@ namespace coroscope {
 namespace rt {
 
 namespace {
-bool gStarted = false; // under gStartLock
+bool gStarted = false; // written under gStartLock, read without it
 pthread_mutex_t gStartLock = PTHREAD_MUTEX_INITIALIZER;
 
 uint64_t periodMs() {
@@ -37,8 +37,8 @@ void startFlusher() {
   if (__atomic_load_n(&gStarted, __ATOMIC_ACQUIRE) || periodMs() == 0)
     return;
   pthread_mutex_lock(&gStartLock);
-  if (!gStarted) {
-    gStarted = true;
+  if (!__atomic_load_n(&gStarted, __ATOMIC_RELAXED)) {
+    __atomic_store_n(&gStarted, true, __ATOMIC_RELEASE);
     // All signals blocked in the new thread: a process-directed signal the
     // program blocks in its own threads to sigwait() for must not be
     // delivered here instead.
@@ -59,7 +59,7 @@ void startFlusher() {
 }
 
 void forgetFlusherAfterFork() {
-  gStarted = false;
+  __atomic_store_n(&gStarted, false, __ATOMIC_RELAXED); // one thread in the child
   pthread_mutex_init(&gStartLock, nullptr);
 }
 
