@@ -18,8 +18,12 @@
 #   %clang_tidy       clang-tidy 19, when installed (then the feature `clang-tidy`)
 #   %matrix           test/tools/matrix.py with this build's clang++ and analyzer:
 #                     %matrix --work DIR [--rows ...] PROGRAM.cpp (test/matrix/)
+#   %fuzz_bin         directory of the fuzz targets (fuzz/), when built
+#   %fuzz_corpus      their generated seed corpus (fuzz/make_corpus.py)
+#   %fuzz_flags       the libFuzzer flags of a short run: 45 s, fixed seed
 #
-# Features: `std-generator` when libstdc++ or libc++ has C++23 <generator>.
+# Features: `std-generator` when libstdc++ or libc++ has C++23 <generator>;
+# `fuzz` when the fuzz targets were built (COROSCOPE_FUZZ).
 import os
 import subprocess
 import platform
@@ -82,6 +86,18 @@ config.coroscope_plugin_path = plugin
 config.environment["PATH"] = os.pathsep.join([tools_dir, config.environment.get("PATH", "")])
 # Logs go where each test says, never into the source tree.
 config.environment.pop("COROSCOPE_OUT", None)
+
+# test/fuzz/: short runs of the fuzz targets; without COROSCOPE_FUZZ (no
+# -fsanitize=fuzzer) they are UNSUPPORTED.
+fuzz_bin = getattr(config, "coroscope_fuzz_bin", "")
+if fuzz_bin:
+    config.available_features.add("fuzz")
+    config.substitutions.append(("%fuzz_bin", fuzz_bin))
+    config.substitutions.append(("%fuzz_corpus", config.coroscope_fuzz_corpus))
+    # A crash, a leak, a timeout (one input over 25 s) or an input needing
+    # more than 4 GiB makes libFuzzer exit non-zero, failing the test.
+    config.substitutions.append(("%fuzz_flags",
+        "-seed=1 -max_total_time=45 -timeout=25 -rss_limit_mb=4096 -print_final_stats=1"))
 
 # test/matrix/ (docs/coverage.md).
 config.substitutions.append(("%matrix", " ".join([

@@ -45,9 +45,13 @@ uint64_t TimeConverter::exact(uint64_t ts) const {
       static_cast<long double>(ts) - static_cast<long double>(ticks0_);
   long double ns = static_cast<long double>(mono0_) + delta * slope_;
   // Events before a sample that maps to before time zero clamp to zero rather
-  // than wrap around: only differences matter to the report.
+  // than wrap around: only differences matter to the report. Clock samples
+  // of a damaged log can map past 2^64 ns; those clamp too, since converting
+  // a larger value to uint64_t is undefined.
   if (ns <= 0)
     return 0;
+  if (ns + 0.5L >= 0x1p64L)
+    return UINT64_MAX;
   return static_cast<uint64_t>(ns + 0.5L);
 }
 

@@ -21,11 +21,14 @@ nlohmann::ordered_json readJsonObject(const std::string &path) {
   nlohmann::ordered_json j;
   try {
     j = nlohmann::ordered_json::parse(text.str());
-  } catch (const nlohmann::json::parse_error &e) {
-    // Drop nlohmann's "[json.exception.parse_error.101] " tag.
+  } catch (const nlohmann::json::exception &e) {
+    // Syntax errors, and valid JSON nlohmann cannot hold (a number beyond
+    // double's range: out_of_range.406). Drop nlohmann's
+    // "[json.exception.parse_error.101] " tag.
     std::string what = e.what();
     size_t tag = what.find("] ");
-    throw JsonInputError(path, "not valid JSON: " +
+    bool syntax = dynamic_cast<const nlohmann::json::parse_error *>(&e) != nullptr;
+    throw JsonInputError(path, (syntax ? "not valid JSON: " : "unusable JSON: ") +
                                    (tag == std::string::npos ? what : what.substr(tag + 2)));
   }
   if (!j.is_object())

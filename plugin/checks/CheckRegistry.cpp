@@ -1,8 +1,9 @@
 //===- CheckRegistry.cpp - The list of compile-time checks ----------------===//
 //
 // The one place that knows every check: adding a check is one header, one
-// line in Names, one entry in Infos and one line in createChecks. The names
-// are documented in docs/checks.md, "Compile-time checks".
+// line in Names (CheckNames.cpp), one entry in Infos and one line in
+// createChecks. The names are documented in docs/checks.md, "Compile-time
+// checks".
 //
 //===----------------------------------------------------------------------===//
 #include "CheckRegistry.h"
@@ -22,17 +23,6 @@
 
 namespace coroscope {
 namespace checks {
-
-static const llvm::StringRef Names[] = {
-    "double-await", "discarded-task", "reference-parameter", "capturing-lambda",
-    "lock-across-suspend", "blocking-call", "pass-through", "task-type-hygiene",
-};
-
-static const llvm::StringRef OptIn[] = {"task-type-hygiene"};
-
-bool isOptIn(llvm::StringRef Name) { return llvm::is_contained(OptIn, Name); }
-
-llvm::ArrayRef<llvm::StringRef> checkNames() { return Names; }
 
 // Condensed from the "Meaning." paragraphs of docs/checks.md.
 static const CheckInfo Infos[] = {
@@ -91,7 +81,7 @@ static const CheckInfo Infos[] = {
      "-fplugin-arg-coroscope-enable=task-type-hygiene.",
      "task-type-hygiene"},
 };
-static_assert(std::size(Infos) == std::size(Names), "one CheckInfo per check");
+static_assert(std::size(Infos) == kCheckCount, "one CheckInfo per check");
 
 llvm::ArrayRef<CheckInfo> checkInfos() { return Infos; }
 

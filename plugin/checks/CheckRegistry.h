@@ -19,8 +19,10 @@
 namespace coroscope {
 namespace checks {
 
-/// Every check name, in the order the checks run.
+/// Every check name, in the order the checks run (CheckNames.cpp: no Clang
+/// code, so the config file reader links without libclang).
 llvm::ArrayRef<llvm::StringRef> checkNames();
+inline constexpr size_t kCheckCount = 8; ///< checkNames().size()
 
 /// What a check finds, in words: `coroscope lint --format sarif` publishes
 /// these as rule descriptions, so a code-scanning service can show them

@@ -1,0 +1,38 @@
+//===- fuzz/baseline_fuzzer.cpp - Fuzz target: `report --baseline OLD.json` ===//
+//
+// The baseline's bytes as `report --baseline` takes them: read, matched
+// against a report (one without functions: every baseline entry is then
+// "gone since baseline") and rendered in the three formats. A
+// JsonInputError is the answer to bad input (`coroscope: error: FILE:
+// what`); any other exception escaping is a bug.
+//
+//===----------------------------------------------------------------------===//
+#include "memfile.h"
+
+#include "render/render.h"
+#include "state/baseline.h"
+#include "state/json_file.h"
+#include "state/stats.h"
+
+#include <memory>
+#include <sstream>
+
+using namespace coroscope::analyzer;
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  static coroscope::fuzz::MemFile file;
+  file.assign(data, size);
+  try {
+    Baseline baseline = readBaseline(file.path());
+    Report report;
+    Summary summary = summarize(report, sortKeys().front(), 0);
+    summary.baseline = std::make_shared<BaselineComparison>(
+        compareWithBaseline(std::move(baseline), report));
+    std::ostringstream out;
+    renderText(summary, out);
+    renderMarkdown(summary, out);
+    renderJson(summary, out);
+  } catch (const JsonInputError &) {
+  }
+  return 0;
+}

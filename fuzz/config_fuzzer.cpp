@@ -1,0 +1,25 @@
+//===- fuzz/config_fuzzer.cpp - Fuzz target: .coroscope.json --------------===//
+//
+// The config file's bytes as the plugin and `coroscope lint` take them
+// (CheckOptions.cpp, applyConfigFile): parsed by LLVM's JSON parser and
+// validated key by key. Errors are llvm::Errors, their message is what the
+// user sees. The parser itself lives in libLLVM, which is not instrumented:
+// coverage guides the fuzzer through coroscope's validation only.
+//
+//===----------------------------------------------------------------------===//
+#include "memfile.h"
+
+#include "CheckOptions.h"
+
+#include "llvm/Support/Error.h"
+
+using namespace coroscope::checks;
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  static coroscope::fuzz::MemFile file;
+  file.assign(data, size);
+  CheckOptions opts;
+  if (llvm::Error e = applyConfigFile(file.path(), opts))
+    (void)llvm::toString(std::move(e));
+  return 0;
+}
