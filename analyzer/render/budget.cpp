@@ -73,7 +73,7 @@ void renderBudgetText(const BudgetResult &r, const std::string &path,
 nlohmann::ordered_json budgetViolationsJson(const BudgetResult &r) {
   using Json = nlohmann::ordered_json;
   auto number = [](double v) {
-    return v == static_cast<double>(static_cast<uint64_t>(v))
+    return wholeUint64(v)
                ? Json(static_cast<uint64_t>(v))
                : Json(v);
   };

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "render/findings.h"
+#include "render/render.h"
 
 namespace coroscope::analyzer {
 
@@ -85,7 +86,7 @@ Json finding(const Finding &f, const std::string &check,
     auto numbers = [](const std::vector<Figure> &figures) {
       Json o = Json::object();
       for (const Figure &x : figures)
-        if (x.value == static_cast<double>(static_cast<uint64_t>(x.value)))
+        if (wholeUint64(x.value))
           o[x.key] = static_cast<uint64_t>(x.value);
         else
           o[x.key] = x.value;

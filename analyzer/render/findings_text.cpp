@@ -75,7 +75,7 @@ void nativeFrame(size_t i, const NativeFrame &f, std::ostream &os) {
 
 std::string figureText(double v) {
   char buf[64];
-  if (v == static_cast<double>(static_cast<uint64_t>(v)))
+  if (wholeUint64(v))
     std::snprintf(buf, sizeof buf, "%llu", static_cast<unsigned long long>(v));
   else
     std::snprintf(buf, sizeof buf, "%.2f", v);

@@ -10,6 +10,7 @@
 
 #include "state/stats.h"
 
+#include <cstdint>
 #include <nlohmann/json.hpp>
 
 #include <ostream>
@@ -25,6 +26,11 @@ void renderJson(const Summary &summary, std::ostream &os);
 /// "file:line" or "file:line:column"; "?" stands in for an unknown file.
 std::string location(const std::string &file, uint32_t line);
 std::string location(const std::string &file, uint32_t line, uint32_t column);
+/// Whether `v` is a whole number uint64_t holds, so the cast to it is defined
+/// (2^64, NaN and negatives are not).
+inline bool wholeUint64(double v) {
+  return v >= 0 && v < 18446744073709551616.0 && v == static_cast<double>(static_cast<uint64_t>(v));
+}
 /// Fixed-point with `decimals` digits, e.g. 42.67.
 std::string fixed(double value, int decimals);
 /// Why the report is empty (no function, finding or live frame): no

@@ -207,10 +207,13 @@ void Durations::toHistogram() {
 
 void Durations::addBuckets(const std::vector<std::pair<uint64_t, uint64_t>> &entries,
                            uint64_t total) {
+  // A profile's counts come from a file: their sum may wrap, and a wrapped
+  // sum must not pass for a small one.
   uint64_t n = 0;
+  bool wrapped = false;
   for (const auto &[v, c] : entries)
-    n += c;
-  if (exact_ && values_.size() + n <= kExact) {
+    wrapped |= __builtin_add_overflow(n, c, &n);
+  if (exact_ && !wrapped && n <= kExact && values_.size() + n <= kExact) {
     for (const auto &[v, c] : entries)
       values_.insert(values_.end(), c, v);
   } else {

@@ -4,10 +4,17 @@
 #include "coroscope/hooks.h"
 #include "options.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
 
 namespace coroscope {
 namespace rt {
@@ -21,15 +28,51 @@ uint64_t periodMs() {
                                         : gOptions.flush_ms;
 }
 
+// Whether a thread of the process other than this one is still running
+// (not a zombie: a main thread that called pthread_exit stays one until the
+// last thread ends). False when /proc cannot tell.
+bool othersAlive() {
+  DIR *dir = opendir("/proc/self/task");
+  if (!dir)
+    return false;
+  pid_t self = pid_t(syscall(SYS_gettid));
+  bool alive = false;
+  while (struct dirent *e = readdir(dir)) {
+    if (e->d_name[0] < '0' || e->d_name[0] > '9' || atoi(e->d_name) == self)
+      continue;
+    char path[300], stat[512];
+    snprintf(path, sizeof path, "/proc/self/task/%s/stat", e->d_name);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+      continue; // it has just ended
+    ssize_t n = read(fd, stat, sizeof stat - 1);
+    close(fd);
+    if (n <= 0)
+      continue;
+    stat[n] = 0;
+    const char *paren = strrchr(stat, ')'); // the name may hold ')' or ' '
+    if (paren && paren[1] == ' ' && paren[2] != 'Z' && paren[2] != 'X') {
+      alive = true;
+      break;
+    }
+  }
+  closedir(dir);
+  return alive;
+}
+
 void *flusherMain(void *) {
   uint64_t ms = periodMs();
   for (;;) {
     struct timespec ts = {time_t(ms / 1000), long(ms % 1000) * 1000000};
     while (nanosleep(&ts, &ts) != 0 && errno == EINTR) {
     }
+    // A detached thread still keeps the process alive: when the program's
+    // last thread has ended (main called pthread_exit) this one ends too,
+    // and glibc exits the process (status 0) as it would have.
+    if (!othersAlive())
+      return nullptr;
     __coroscope_flush(); // after the exit's End record this writes nothing
   }
-  return nullptr;
 }
 } // namespace
 

@@ -80,6 +80,13 @@
 // SLOW: functions: 1, calls: 1200,
 // SLOW: slow.log: incomplete (no closing record)
 // WARN-SLOW: coroscope: warning: slow.log: incomplete (no closing record)
+// main() ends with pthread_exit while a detached thread still works: the
+// flush thread must not keep the process alive once that thread ends (it
+// did: the process never exited).
+// RUN: env COROSCOPE_OUT=pexit.log COROSCOPE_FLUSH_MS=50 timeout 60 %t pthread_exit
+// RUN: %coroscope report pexit.log | FileCheck %s --check-prefix=PEXIT
+// PEXIT: functions: 1, calls: 600,
+// PEXIT: pexit.log: complete (exit status 0)
 // Without it (0: only full buffers are written) the same kill loses them all.
 // RUN: sh -c 'env COROSCOPE_OUT=noflush.log COROSCOPE_FLUSH_MS=0 %t slow & pid=$!; \
 // RUN:   sleep 1; kill -9 $pid; wait $pid; true'
@@ -91,6 +98,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <pthread.h>
 #include <thread>
 #include <unistd.h>
 #include <vector>
@@ -115,6 +123,14 @@ void work_unflushed(int n) {
 
 int main(int argc, char **argv) {
   const char *how = argc > 1 ? argv[1] : "exit";
+  if (!std::strcmp(how, "pthread_exit")) {
+    std::thread([] {
+      usleep(200000);
+      work_unflushed(300);
+    }).detach();
+    work_unflushed(300);
+    pthread_exit(nullptr);
+  }
   if (!std::strcmp(how, "slow")) { // threads that never exit or fill a buffer
     for (int k = 0; k < 4; ++k)
       std::thread([] {
