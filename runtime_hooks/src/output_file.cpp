@@ -6,8 +6,11 @@
 //===----------------------------------------------------------------------===//
 #include "output_file.h"
 
+#include "coroscope/log_format.h"
+
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/file.h>
@@ -44,6 +47,12 @@ const char *reusable(int fd, uint64_t magic) {
   uint64_t head = 0;
   if (pread(fd, &head, sizeof head, 0) != ssize_t(sizeof head) || head != magic)
     return "not a coroscope file";
+  // exec() keeps the pid and drops the close-on-exec descriptor with its
+  // lock: the log of the image before it, same default name, is not stale.
+  uint64_t pid = 0;
+  if (pread(fd, &pid, sizeof pid, offsetof(log::FileHeader, pid)) == ssize_t(sizeof pid) &&
+      pid == uint64_t(getpid()))
+    return "this process's log from before an exec";
   return nullptr;
 }
 

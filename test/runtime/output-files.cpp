@@ -58,6 +58,17 @@
 // FOUR: function work(int) calls=4 heap=4
 // SEVEN: function work(int) calls=7 heap=7
 //
+// exec() keeps the pid (so the default name) and drops the log's lock: the
+// log of the image before the exec is kept, the new image writes another.
+// RUN: env COROSCOPE_OUT=exec.log %t 6 exec 2> err.txt
+// RUN: FileCheck %s --check-prefix=EXEC < err.txt
+// RUN: %coroscope report --format json -o exec.json exec.log
+// RUN: %python %S/../tools/report_summary.py exec.json | FileCheck %s --check-prefix=SIX
+// RUN: %coroscope report --format json -o exec1.json exec.1.log
+// RUN: %python %S/../tools/report_summary.py exec1.json | FileCheck %s --check-prefix=TWO
+// EXEC: coroscope: 'exec.log' exists (this process's log from before an exec); writing 'exec.1.log' instead
+// SIX: function work(int) calls=6 heap=6
+//
 // A device is written as it is.
 // RUN: env COROSCOPE_OUT=/dev/null %t 3 2> err.txt
 // RUN: count 0 < err.txt
@@ -66,12 +77,22 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <unistd.h>
 
 __attribute__((noinline)) lazy<int> work(int i) { co_return i; }
 
 int main(int argc, char **argv) {
   int n = argc > 1 ? std::atoi(argv[1]) : 1;
+  if (argc == 3 && !std::strcmp(argv[2], "exec")) { // run n, then exec into a run of 2
+    for (int i = 0; i < n; ++i) {
+      lazy<int> t = work(i);
+      t.h.resume();
+    }
+    __coroscope_flush();
+    execl(argv[0], argv[0], "2", (char *)nullptr);
+    return 1;
+  }
   if (argc > 3) {
     __coroscope_flush(); // opens the log
     std::fclose(std::fopen(argv[3], "w"));
