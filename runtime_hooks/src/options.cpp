@@ -32,6 +32,20 @@ static int signalByName(const char *s) {
   return -1;
 }
 
+// `name`, when set, as a whole number in [lo, hi] into `out`; anything else
+// is reported on stderr as not `expected` and leaves `out` as it is.
+static void readWhole(const char *name, long lo, long hi, const char *expected, uint32_t &out) {
+  const char *v = getenv(name);
+  if (!v)
+    return;
+  char *end = nullptr;
+  long n = strtol(v, &end, 10);
+  if (end != v && *end == 0 && n >= lo && n <= hi)
+    out = uint32_t(n);
+  else
+    fprintf(stderr, "coroscope: %s=%s: expected %s\n", name, v, expected);
+}
+
 void initOptions() {
   static bool done = false;
   if (done)
@@ -71,30 +85,10 @@ void initOptions() {
     else
       fprintf(stderr, "coroscope: COROSCOPE_MODE=%s: expected trace or profile\n", v);
   }
-  if (const char *v = getenv("COROSCOPE_INTERVAL")) {
-    char *end = nullptr;
-    long n = strtol(v, &end, 10);
-    if (end != v && *end == 0 && n >= 0 && n <= 86400)
-      gOptions.interval_s = uint32_t(n);
-    else
-      fprintf(stderr, "coroscope: COROSCOPE_INTERVAL=%s: expected seconds, 0 to 86400\n", v);
-  }
-  if (const char *v = getenv("COROSCOPE_FLUSH_MS")) {
-    char *end = nullptr;
-    long n = strtol(v, &end, 10);
-    if (end != v && *end == 0 && n >= 0 && n <= 86400000)
-      gOptions.flush_ms = uint32_t(n);
-    else
-      fprintf(stderr, "coroscope: COROSCOPE_FLUSH_MS=%s: expected milliseconds, 0 to 86400000\n", v);
-  }
-  if (const char *v = getenv("COROSCOPE_SAMPLE")) {
-    char *end = nullptr;
-    long n = strtol(v, &end, 10);
-    if (end != v && *end == 0 && n >= 1 && n <= 1000000000)
-      gOptions.sample_every = uint32_t(n);
-    else
-      fprintf(stderr, "coroscope: COROSCOPE_SAMPLE=%s: expected a number of frames, 1 or more\n", v);
-  }
+  readWhole("COROSCOPE_INTERVAL", 0, 86400, "seconds, 0 to 86400", gOptions.interval_s);
+  readWhole("COROSCOPE_FLUSH_MS", 0, 86400000, "milliseconds, 0 to 86400000", gOptions.flush_ms);
+  readWhole("COROSCOPE_SAMPLE", 1, 1000000000, "a number of frames, 1 or more",
+            gOptions.sample_every);
   if (const char *v = getenv("COROSCOPE_HANDLE_SIGNALS"))
     gOptions.handle_signals = strcmp(v, "0") != 0;
 }

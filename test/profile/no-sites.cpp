@@ -16,4 +16,11 @@
 // RUN: %coroscope dump t.log | FileCheck %s --check-prefix=TRACE --implicit-check-not=profile
 // TRACE: header {{.*}} checksums host=
 // TRACE: chunk {{.*}} end payload=40 how=exit code=0 flags=0
+//
+// Numeric settings out of range are named on stderr, and the run goes on.
+// RUN: env COROSCOPE_OUT=o.log COROSCOPE_FLUSH_MS=x COROSCOPE_INTERVAL=-1 COROSCOPE_SAMPLE=0 %t 2> opts.txt; test $? = 4
+// RUN: FileCheck %s --check-prefix=OPTS < opts.txt
+// OPTS: coroscope: COROSCOPE_INTERVAL=-1: expected seconds, 0 to 86400
+// OPTS-NEXT: coroscope: COROSCOPE_FLUSH_MS=x: expected milliseconds, 0 to 86400000
+// OPTS-NEXT: coroscope: COROSCOPE_SAMPLE=0: expected a number of frames, 1 or more
 int main() { return 4; }
