@@ -125,15 +125,19 @@ bool writeOutput(const std::string &output, const std::string &text) {
   return true;
 }
 
-/// One warning line on stderr per log that has no closing record or ends in
-/// a chunk cut short (its report covers the whole chunks); true if any.
+/// One warning line on stderr per log that logIncomplete() (render.h) says
+/// lacks something of its run; true if any.
 bool warnIncomplete(const std::vector<std::string> &logs, const std::vector<LogEnd> &ends) {
   bool any = false;
   for (size_t i = 0; i < logs.size() && i < ends.size(); ++i) {
     if (!logIncomplete(ends[i]))
       continue;
+    // More records than the End counts: chunks not of this run are in it.
+    bool extra = logCountMismatch(ends[i]) && ends[i].events_read > ends[i].events_written;
     std::cerr << "coroscope: warning: " << logs[i] << ": " << logStatusText(ends[i])
-              << "; figures from its complete chunks only\n";
+              << (extra ? "; its figures include records its process did not count (chunks appended or spliced in)"
+                        : "; figures from its complete chunks only")
+              << "\n";
     any = true;
   }
   return any;

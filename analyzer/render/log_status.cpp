@@ -49,8 +49,14 @@ std::string logOriginText(const LogEnd &end) {
   return s;
 }
 
+bool logCountMismatch(const LogEnd &end) {
+  return end.kind != LogEnd::kIncomplete && end.unreadable_bytes == 0 &&
+         end.events_read != end.events_written;
+}
+
 bool logIncomplete(const LogEnd &end) {
-  return end.kind == LogEnd::kIncomplete || end.unreadable_bytes > 0;
+  return end.kind == LogEnd::kIncomplete || end.unreadable_bytes > 0 ||
+         end.events_unwritten > 0 || logCountMismatch(end);
 }
 
 std::string logStatusText(const LogEnd &end) {
@@ -85,6 +91,9 @@ std::string logStatusText(const LogEnd &end) {
          (end.bad_chunks == 1 ? " chunk" : " chunks") + " with a bad checksum)";
   if (end.events_unwritten)
     s += "; " + std::to_string(end.events_unwritten) + " events recorded but not written";
+  if (logCountMismatch(end))
+    s += "; " + std::to_string(end.events_read) + " event records read where its end record counts " +
+         std::to_string(end.events_written);
   return s;
 }
 
@@ -104,6 +113,7 @@ nlohmann::ordered_json logStatusJson(const std::string &log, const LogEnd &end) 
   j["bad_chunks"] = end.bad_chunks;
   j["events_written"] = end.events_written;
   j["events_unwritten"] = end.events_unwritten;
+  j["events_read"] = end.events_read;
   j["pid"] = end.pid;
   j["host"] = end.start_unix_ns ? nlohmann::ordered_json(end.host) : nlohmann::ordered_json(nullptr);
   char frac[16];

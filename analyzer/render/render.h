@@ -40,13 +40,20 @@ std::string emptyReason(const Summary &summary);
 
 // How each log ended (render/log_status.cpp).
 /// "complete (exit status 0)", "ended by signal 11 (SIGSEGV)", "incomplete
-/// (no closing record)", each followed by "; N bytes unreadable at offset X"
-/// and "; N events recorded but not written" when there are any.
+/// (no closing record)", each followed by "; N bytes unreadable at offset X",
+/// "; N events recorded but not written" and "; N event records read where
+/// its end record counts M" when there are any.
 std::string logStatusText(const LogEnd &end);
+/// Whether the log's event records are not the ones its End record counts
+/// (chunks spliced in, appended or cut out), judged only when the End is
+/// the last chunk and every chunk was readable.
+bool logCountMismatch(const LogEnd &end);
 /// "pid 4242 on build-7, started 2026-12-02 17:30:01 UTC"; "pid 4242" when
 /// the header names no host and start.
 std::string logOriginText(const LogEnd &end);
-/// Whether a log is worth a warning: no closing record, or bytes cut short.
+/// Whether a log is worth a warning (and fails `--strict`): no closing
+/// record, bytes unreadable, events recorded but not written, or a count
+/// mismatch.
 bool logIncomplete(const LogEnd &end);
 /// The "log_status" entry of one log in the JSON report.
 nlohmann::ordered_json logStatusJson(const std::string &log, const LogEnd &end);

@@ -17,14 +17,15 @@ namespace coroscope::analyzer {
 
 /// A log left out because it repeats an earlier one.
 struct DuplicateLog {
-  std::string log;
-  std::string same_as; ///< the earlier log on the command line
+  std::string log;     ///< the copy left out
+  std::string same_as; ///< the copy read
   bool same_file = false; ///< the same file; else the same writer in another file
 };
 
 /// `logs` in order without those that repeat an earlier one, which go to
-/// `duplicates`. A log whose header cannot be read is kept, so the error
-/// comes from reading it.
+/// `duplicates`. Of two files of one writer the longer is kept, in the
+/// place of the first named (an equal one: the first named). A log whose
+/// header cannot be read is kept, so the error comes from reading it.
 std::vector<std::string> distinctLogs(const std::vector<std::string> &logs,
                                       std::vector<DuplicateLog> &duplicates);
 

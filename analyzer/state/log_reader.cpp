@@ -579,6 +579,8 @@ LogIndex::LogIndex(const std::string &path)
     end_.events_written = end->events_written;
     end_.events_unwritten = end->events_unwritten;
   }
+  for (const auto &[id, t] : threads)
+    end_.events_read += t.events;
   end_.pid = header_.pid;
   end_.host = header_.host;
   end_.start_unix_ns = header_.start_unix_ns;

@@ -68,6 +68,8 @@ struct LogEnd {
   bool status_known = false; ///< kComplete, kSanitizer: `code` is exit()'s status
   uint64_t events_written = 0;   ///< as the End record says
   uint64_t events_unwritten = 0; ///< as the End record says
+  /// Event records in the log's readable chunks (each chunk header's count).
+  uint64_t events_read = 0;
   /// Chunks not used: those with a bad checksum, then a chunk cut short at
   /// the end. `unreadable_offset` is where the first of them starts.
   uint64_t unreadable_bytes = 0;

@@ -190,7 +190,9 @@ private:
     SiteStats *site;
   };
   /// Values by site id: a vector for the dense ids the runtime hands out,
-  /// a map for any others.
+  /// a map for any others. The vector grows at most to twice its size (and
+  /// a first 4096): a stray large id in a damaged log costs one map entry,
+  /// not a vector of a million zeroed entries per log.
   template <class T> class BySite {
   public:
     T *find(uint32_t id) {
@@ -200,7 +202,7 @@ private:
       return it == sparse_.end() ? nullptr : &it->second;
     }
     T &set(uint32_t id, T value) {
-      if (id < kDenseLimit) {
+      if (id < kDenseLimit && id < 2 * dense_.size() + kDenseStart) {
         if (id >= dense_.size())
           dense_.resize(size_t(id) + 1);
         return dense_[id].emplace(std::move(value));
@@ -210,6 +212,7 @@ private:
 
   private:
     static constexpr uint32_t kDenseLimit = 1u << 20;
+    static constexpr size_t kDenseStart = 4096;
     std::vector<std::optional<T>> dense_;
     std::unordered_map<uint32_t, T> sparse_;
   };

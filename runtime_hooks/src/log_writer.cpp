@@ -18,6 +18,7 @@
 #include <link.h>
 #include <stddef.h>
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -66,17 +67,29 @@ void writeAll(const void *data, size_t size) {
   }
 }
 
-// The chunk being written: its checksum so far, the payload bytes still to
-// come, and where its header is, to complete it when they have (so a chunk
-// written in pieces needs no buffer). A chunk cut short keeps checksum 0.
-bool gChecksums = false; // the file is seekable
+// The chunk being written in pieces: its checksum so far, the payload bytes
+// still to come, and where its header is, to complete it when they have
+// (so a chunk written in pieces needs no buffer). A chunk cut short keeps
+// checksum 0. A pipe or FIFO cannot be written back into: there the pieces
+// are gathered in a mapping and the chunk goes out whole, checksum first.
+bool gSeekable = false;
 struct OpenChunk {
   off_t header = -1;
   uint64_t left = 0;
   log::ChunkChecksum sum;
+  char *gather = nullptr; // not seekable: header and payload so far
+  size_t gather_size = 0, gathered = 0;
 } gChunk;
 
 void finishChunk() {
+  if (gChunk.gather) {
+    auto *h = reinterpret_cast<log::ChunkHeader *>(gChunk.gather);
+    h->checksum = log::chunkChecksum(gChunk.gather, gChunk.gathered);
+    writeAll(gChunk.gather, gChunk.gathered);
+    munmap(gChunk.gather, gChunk.gather_size);
+    gChunk.gather = nullptr;
+    return;
+  }
   if (gChunk.header < 0)
     return;
   uint32_t sum = gChunk.sum.value();
@@ -86,8 +99,28 @@ void finishChunk() {
 
 void writeChunkHeader(log::ChunkKind kind, uint64_t payload) {
   log::ChunkHeader h{kind, 0, payload};
-  gChunk.header = gChecksums ? lseek(gFd, 0, SEEK_CUR) : -1;
   gChunk.left = payload;
+  if (gChunk.gather) { // the last one never got all its payload: lost
+    munmap(gChunk.gather, gChunk.gather_size);
+    gChunk.gather = nullptr;
+  }
+  if (!gSeekable) {
+    // mmap, not malloc: this runs in signal handlers too.
+    size_t size = sizeof h + size_t(payload);
+    void *mem = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (mem != MAP_FAILED) {
+      gChunk.gather = static_cast<char *>(mem);
+      gChunk.gather_size = size;
+      memcpy(gChunk.gather, &h, sizeof h);
+      gChunk.gathered = sizeof h;
+      if (payload == 0)
+        finishChunk();
+      return;
+    }
+    // Without memory the chunk goes out with checksum 0: rejected by the
+    // reader as damaged rather than read unchecked.
+  }
+  gChunk.header = gSeekable ? lseek(gFd, 0, SEEK_CUR) : -1;
   gChunk.sum.begin(h);
   writeAll(&h, sizeof h);
   if (payload == 0)
@@ -98,9 +131,15 @@ void writeChunkHeader(log::ChunkKind kind, uint64_t payload) {
 void writePayload(const void *data, size_t size) {
   if (size == 0)
     return;
-  writeAll(data, size);
-  gChunk.sum.add(data, size);
-  gChunk.left -= size < gChunk.left ? size : gChunk.left;
+  size = size < gChunk.left ? size : size_t(gChunk.left);
+  if (gChunk.gather) {
+    memcpy(gChunk.gather + gChunk.gathered, data, size);
+    gChunk.gathered += size;
+  } else {
+    writeAll(data, size);
+    gChunk.sum.add(data, size);
+  }
+  gChunk.left -= size;
   if (gChunk.left == 0)
     finishChunk();
 }
@@ -109,7 +148,7 @@ void writePayload(const void *data, size_t size) {
 void writeWholeChunk(const void *chunk, size_t size) {
   log::ChunkHeader h;
   memcpy(&h, chunk, sizeof h);
-  h.checksum = gChecksums ? log::chunkChecksum(chunk, size) : 0;
+  h.checksum = log::chunkChecksum(chunk, size);
   writeAll(&h, sizeof h);
   writeAll(static_cast<const char *>(chunk) + sizeof h, size - sizeof h);
 }
@@ -198,7 +237,7 @@ bool ensureOpenLocked() {
   }
   rememberFileLocked();
   initClock();
-  gChecksums = lseek(gFd, 0, SEEK_CUR) == 0; // not a pipe or a device
+  gSeekable = lseek(gFd, 0, SEEK_CUR) == 0; // not a pipe or a terminal
   log::FileHeader h{};
   h.magic = COROSCOPE_LOG_MAGIC;
   h.version = COROSCOPE_LOG_VERSION;
@@ -206,7 +245,7 @@ bool ensureOpenLocked() {
   h.pid = uint64_t(getpid());
   h.flags = (gUseTsc ? uint64_t(log::kFlagTscTimestamps) : 0) |
             (gOptions.mode == Mode::Profile ? uint64_t(log::kFlagProfile) : 0) |
-            (gChecksums ? uint64_t(log::kFlagChecksums) : 0) | log::kFlagHeaderChecksum;
+            log::kFlagChecksums | log::kFlagHeaderChecksum;
   struct timespec ts;
   if (clock_gettime(CLOCK_REALTIME, &ts) == 0)
     h.start_unix_ns = uint64_t(ts.tv_sec) * 1000000000u + uint64_t(ts.tv_nsec);
@@ -248,11 +287,13 @@ void writePackedEventsLocked(uint32_t thread, uint32_t os_tid, uint64_t count,
   log::PackedEventsHeader h{thread, os_tid, count, base.ts, base.frame, base.other_frame};
   static const uint8_t kZeros[8] = {};
   size_t pad = (8 - size % 8) % 8; // keeps every chunk header 8-byte aligned
+  // Counted first: a crash handler's End written mid-chunk then counts the
+  // chunk it cut, which the reader reports unreadable, not as missing.
+  gEventsWritten += count;
   writeChunkHeader(log::kChunkPackedEvents, sizeof h + size + pad);
   writePayload(&h, sizeof h);
   writePayload(bytes, size);
   writePayload(kZeros, pad);
-  gEventsWritten += count;
 }
 
 void writeEndLocked(uint32_t how, int32_t code, uint32_t flags, uint64_t unwritten) {

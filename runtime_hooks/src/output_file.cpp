@@ -45,8 +45,9 @@ const char *reusable(int fd, uint64_t magic) {
   if (flock(fd, LOCK_EX | LOCK_NB) != 0)
     return "another process is writing it";
   uint64_t head = 0;
-  if (pread(fd, &head, sizeof head, 0) != ssize_t(sizeof head) || head != magic)
-    return "not a coroscope file";
+  if (st.st_size != 0 &&
+      (pread(fd, &head, sizeof head, 0) != ssize_t(sizeof head) || head != magic))
+    return "not a coroscope file"; // empty: nothing in it to lose
   // exec() keeps the pid and drops the close-on-exec descriptor with its
   // lock: the log of the image before it, same default name, is not stale.
   uint64_t pid = 0;
@@ -69,9 +70,66 @@ bool numbered(char *out, size_t cap, const char *original, int n) {
   return len > 0 && size_t(len) < cap;
 }
 
+/// The descriptor `path` names through the kernel's own links
+/// (`/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`), or -1.
+/// They are symlinks no one can plant, so they are followed.
+int namedDescriptor(const char *path) {
+  if (!strcmp(path, "/dev/stdout"))
+    return 1;
+  if (!strcmp(path, "/dev/stderr"))
+    return 2;
+  const char *digits = nullptr;
+  if (!strncmp(path, "/dev/fd/", 8))
+    digits = path + 8;
+  else if (!strncmp(path, "/proc/self/fd/", 14))
+    digits = path + 14;
+  if (!digits || !*digits || strlen(digits) > 9)
+    return -1;
+  int n = 0;
+  for (const char *c = digits; *c; ++c) {
+    if (*c < '0' || *c > '9')
+      return -1;
+    n = n * 10 + (*c - '0');
+  }
+  return n;
+}
+
+/// The log on descriptor `n`: a pipe, FIFO, terminal or device is written
+/// through a copy of the descriptor; a regular file is opened anew (its own
+/// offset and lock) and taken only on the terms of reusable().
+int openDescriptor(int n, uint64_t magic) {
+  struct stat st;
+  if (fstat(n, &st) != 0)
+    return -1;
+  if (S_ISDIR(st.st_mode)) {
+    errno = EISDIR;
+    return -1;
+  }
+  if (!S_ISREG(st.st_mode))
+    return fcntl(n, F_DUPFD_CLOEXEC, 0);
+  char self[32];
+  snprintf(self, sizeof self, "/proc/self/fd/%d", n);
+  int fd = ::open(self, O_RDWR | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0)
+    return -1;
+  const char *why = reusable(fd, magic);
+  if (why || ftruncate(fd, 0) != 0) {
+    fprintf(stderr, "coroscope: descriptor %d is %s; no log written\n", n,
+            why ? why : strerror(errno));
+    ::close(fd);
+    errno = EEXIST;
+    return -1;
+  }
+  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  return fd;
+}
+
 } // namespace
 
 int createOutputFile(char *path, size_t cap, uint64_t magic) {
+  int described = namedDescriptor(path);
+  if (described >= 0)
+    return openDescriptor(described, magic);
   int fd = ::open(path, kCreate, 0644);
   if (fd >= 0)
     return lockFresh(fd);
@@ -84,8 +142,13 @@ int createOutputFile(char *path, size_t cap, uint64_t magic) {
       return -1;
     }
     // A device or FIFO (/dev/null, a pipe a reader waits on) is written as
-    // it is: there is nothing in it to truncate.
-    return ::open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
+    // it is: there is nothing in it to truncate. Opened without waiting: a
+    // FIFO with no reader (none yet, or one gone with an exec'd image's
+    // log) fails with ENXIO rather than hanging the program for ever.
+    fd = ::open(path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd >= 0)
+      fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK); // a full pipe: wait
+    return fd;
   }
   const char *why = "a symlink"; // O_NOFOLLOW refuses it
   fd = ::open(path, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);

@@ -20,12 +20,15 @@ namespace rt {
 /// flock(2) for the writer's lifetime; -1 with errno set on failure.
 ///
 /// Creates `path` when nothing is there. Reuses it, emptied, only when it is
-/// a regular file of this user with one link, starts with `magic` (a log of
-/// an earlier run) and no live writer holds its lock. Otherwise (a symlink,
+/// a regular file of this user with one link, is empty or starts with
+/// `magic` (a log of an earlier run) and no live writer holds its lock. Otherwise (a symlink,
 /// someone else's file, any other file, a log being written) creates the
 /// first free `STEM.N.EXT` (N = 1, 2, ...; `PATH.N` without an extension),
 /// rewrites `path` to it and says so on stderr. Never follows a symlink in
-/// the last component.
+/// the last component, except the kernel's links to the process's own
+/// descriptors (`/dev/stdout`, `/dev/stderr`, `/dev/fd/N`,
+/// `/proc/self/fd/N`): a pipe, terminal or device there is written through
+/// a copy of the descriptor, a regular file reopened on the terms above.
 int createOutputFile(char *path, size_t cap, uint64_t magic);
 
 /// Reopens the file `createOutputFile` made (the program closed the

@@ -12,6 +12,7 @@
 #include "flusher.h"
 #include "log_writer.h"
 #include "options.h"
+#include "process_end.h"
 #include "profile.h"
 #include "sanitizers.h"
 #include "sites.h"
@@ -110,14 +111,19 @@ void afterForkChild() {
   writerUnlock();
 }
 
-// The status exit() was given: on_exit handlers run before the ELF
-// destructors that write the log's end.
+// The process's exit status: on_exit handlers run before the ELF
+// destructors that write the log's end. exit(-1) ends a process with
+// status 255 (its parent sees status & 0377), and so does its log.
 int gExitStatus = 0;
 bool gExitStatusKnown = false;
 void onExit(int status, void *) {
-  gExitStatus = status;
+  gExitStatus = status & 0377;
   gExitStatusKnown = true;
 }
+
+// quick_exit() runs no ELF destructor: its handlers are the process's last
+// code, so the log ends there (status unknown: the handlers are not told).
+void onQuickExit() { finishLogAtExit(log::kEndExit); }
 
 void initOnce() {
   // Here, from the first site registration (the program's constructors), not
@@ -126,6 +132,7 @@ void initOnce() {
   // destructor that writes the End record. A process that registers no site
   // (nothing compiled with the plugin) ends with "exit status unknown".
   on_exit(onExit, nullptr);
+  at_quick_exit(onQuickExit);
   installSanitizerHooks();
   pthread_key_create(&gExitKey, onThreadExit);
   pthread_atfork([] { writerLock(); }, [] { writerUnlock(); },

@@ -26,12 +26,13 @@
 // EXIT-JSON-NEXT: "unreadable_offset": null,
 // EXIT-JSON-NEXT: "bad_chunks": 0,
 // EXIT-JSON-NEXT: "events_written": 10800,
-// EXIT-JSON-NEXT: "events_unwritten": 0
+// EXIT-JSON-NEXT: "events_unwritten": 0,
+// EXIT-JSON-NEXT: "events_read": 10800,
 //
 // The same log cut at every chunk boundary and inside every chunk, and with
 // a bit flipped in each chunk (its checksum rejects it, and only it).
 // RUN: %python %S/../tools/damage_log.py %coroscope exit.log cuts | FileCheck %s --check-prefix=CUT
-// CUT: damage_log: {{[0-9]+}} cuts and {{[0-9]+}} flipped bits in {{[0-9]+}} chunks, 0 problems
+// CUT: damage_log: {{[0-9]+}} cuts, {{[0-9]+}} flipped bits and {{[1-9][0-9]*}} splices in {{[0-9]+}} chunks, 0 problems
 //
 // Profile mode ends its file the same way.
 // RUN: env COROSCOPE_MODE=profile COROSCOPE_OUT=profile.log %t exit; test $? = 3
@@ -43,9 +44,25 @@
 // (A guard, not a reproducer: the window after the End is too short to hit
 // here even without the rule that closes the log.)
 // RUN: env COROSCOPE_OUT=busy.log %t busy
+// Events the thread had recorded and not yet written are named, with a
+// warning (--strict fails).
 // RUN: %coroscope report busy.log 2> err.txt | FileCheck %s --check-prefix=BUSY
-// RUN: count 0 < err.txt
+// RUN: FileCheck %s --check-prefix=WARN-BUSY --allow-empty < err.txt
 // BUSY: busy.log: complete (exit status 0){{(; [0-9]+ events recorded but not written)?}}; pid {{[0-9]+ on [^ ]+, started .* UTC$}}
+// WARN-BUSY-NOT: warning: busy.log: complete (exit status 0);{{.*}}event records read
+//
+// The status shown is the process's: exit(-1) ends it with 255.
+// RUN: env COROSCOPE_OUT=minus.log %t exit-1; test $? = 255
+// RUN: %coroscope report minus.log | FileCheck %s --check-prefix=MINUS
+// MINUS: minus.log: complete (exit status 255)
+//
+// quick_exit() runs no destructor; the runtime's at_quick_exit handler ends
+// the log (quick_exit tells its handlers no status).
+// RUN: env COROSCOPE_OUT=quick.log %t quick_exit; test $? = 4
+// RUN: %coroscope report --strict quick.log 2> err.txt | FileCheck %s --check-prefix=QUICK
+// RUN: count 0 < err.txt
+// QUICK: functions: 1, calls: 1200,
+// QUICK: quick.log: complete (exit status unknown)
 //
 // A crash: the runtime's handler ends the log, then the signal goes on.
 // RUN: env COROSCOPE_OUT=segv.log not --crash %t segv
@@ -146,6 +163,10 @@ int main(int argc, char **argv) {
     t.join();
   if (!std::strcmp(how, "exit"))
     std::exit(3);
+  if (!std::strcmp(how, "exit-1"))
+    std::exit(-1);
+  if (!std::strcmp(how, "quick_exit"))
+    std::quick_exit(4);
   if (!std::strcmp(how, "segv"))
     std::raise(SIGSEGV);
   if (!std::strcmp(how, "_exit"))

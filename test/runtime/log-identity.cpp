@@ -13,6 +13,7 @@
 // MD: Logs: `a.log` (complete (exit status 0); pid {{[1-9][0-9]*}} on {{[^ ]+}}, started {{.*}} UTC).
 // RUN: %coroscope report --format json a.log | FileCheck %s --check-prefix=JSON
 // JSON: "events_unwritten": 0,
+// JSON-NEXT: "events_read": {{[1-9][0-9]*}},
 // JSON-NEXT: "pid": {{[1-9][0-9]*}},
 // JSON-NEXT: "host": "{{[^"]+}}",
 // JSON-NEXT: "started": "{{20[0-9][0-9]-[01][0-9]-[0-3][0-9]T[0-2][0-9]:[0-5][0-9]:[0-6][0-9]\.[0-9]+}}Z"
@@ -39,6 +40,20 @@
 // RUN: not %coroscope report --strict a.log copy.log > /dev/null 2>&1
 // RUN: not %coroscope check --strict a.log copy.log > /dev/null 2>&1
 // RUN: %coroscope report --strict a.log b.log > /dev/null
+//
+// Of two copies of one process's log the longer is read, wherever it is
+// named: a copy cut short (taken while the program ran) named first loses.
+// RUN: head -c 200 a.log > cut.log
+// RUN: %coroscope report cut.log a.log 2> err.txt | FileCheck %s --check-prefix=LONGER
+// RUN: FileCheck %s --check-prefix=WARN-LONGER --implicit-check-not=warning < err.txt
+// LONGER: functions: 1, calls: 10,
+// LONGER: Logs:
+// LONGER-NEXT: a.log: complete (exit status 0)
+// LONGER-NOT: .log:
+// WARN-LONGER: coroscope: warning: cut.log: the same process's log as a.log; read once
+// RUN: %coroscope report a.log cut.log 2>&1 | FileCheck %s --check-prefix=LONGER-2ND
+// LONGER-2ND: warning: cut.log: the same process's log as a.log; read once
+// LONGER-2ND: a.log: complete (exit status 0)
 #include "../Inputs/kit.h"
 
 __attribute__((noinline)) lazy<int> leaf(int i) { co_return i; }

@@ -72,6 +72,44 @@
 // A device is written as it is.
 // RUN: env COROSCOPE_OUT=/dev/null %t 3 2> err.txt
 // RUN: count 0 < err.txt
+//
+// An empty file of the user's has nothing to lose: written in place.
+// RUN: touch empty.log && env COROSCOPE_OUT=empty.log %t 3 2> err.txt
+// RUN: count 0 < err.txt
+// RUN: %coroscope report --format json -o empty.json empty.log
+// RUN: %python %S/../tools/report_summary.py empty.json | FileCheck %s --check-prefix=THREE
+//
+// A FIFO: the log is written as it is, and every chunk still carries its
+// checksum (gathered before it goes out): cut and flipped anywhere, the
+// piped log is judged as a file's is.
+// RUN: rm -f pipe.fifo && mkfifo pipe.fifo
+// RUN: rm -f ready && %python %S/../tools/fifo_reader.py pipe.fifo fifo.log ready & for i in $(seq 1200); do test -e ready && break; sleep 0.05; done; timeout 120 env COROSCOPE_OUT=pipe.fifo %t 5 2> err.txt; wait
+// RUN: count 0 < err.txt
+// RUN: %coroscope dump fifo.log > fifo.dump && FileCheck %s --check-prefix=FIFO-FLAGS < fifo.dump
+// RUN: %coroscope report --strict --format json -o fifo.json fifo.log
+// RUN: %python %S/../tools/report_summary.py fifo.json | FileCheck %s --check-prefix=FIVE
+// RUN: %python %S/../tools/damage_log.py %coroscope fifo.log fifo-cuts | FileCheck %s --check-prefix=FIFO-DAMAGE
+// FIFO-FLAGS: header {{.*}} checksums host=
+// FIVE: function work(int) calls=5 heap=5
+// FIFO-DAMAGE: damage_log: {{[0-9]+}} cuts, {{[1-9][0-9]*}} flipped bits and {{[1-9][0-9]*}} splices in {{[0-9]+}} chunks, 0 problems
+//
+// A FIFO nobody reads: the program is not held up (no log, said on stderr).
+// RUN: rm -f lonely.fifo && mkfifo lonely.fifo
+// RUN: timeout 120 env COROSCOPE_OUT=lonely.fifo %t 3 2> err.txt
+// RUN: FileCheck %s --check-prefix=LONELY < err.txt
+// LONELY: coroscope: cannot open log 'lonely.fifo': No such device or address
+//
+// The kernel's links to the process's own descriptors are followed: a pipe
+// on standard output, a file on descriptor 3.
+// RUN: env COROSCOPE_OUT=/dev/stdout %t 3 2> err.txt | cat > stdout.log
+// RUN: count 0 < err.txt
+// RUN: %coroscope report --strict --format json -o stdout.json stdout.log
+// RUN: %python %S/../tools/report_summary.py stdout.json | FileCheck %s --check-prefix=THREE
+// RUN: env COROSCOPE_OUT=/dev/fd/3 %t 3 2> err.txt 3> fd3.log
+// RUN: count 0 < err.txt
+// RUN: %coroscope report --strict --format json -o fd3.json fd3.log
+// RUN: %python %S/../tools/report_summary.py fd3.json | FileCheck %s --check-prefix=THREE
+// RUN: not ls /dev/stdout.1 /dev/fd/3.1
 #include "../Inputs/kit.h"
 #include "coroscope/hooks.h"
 

@@ -17,6 +17,12 @@ payload: the report must skip exactly that chunk (log_status: bad_chunks 1,
 its bytes at its offset; events: all but its own), exit 0 with one warning,
 2 with --strict.
 
+Then splices: each PackedEvents chunk twice in a row, each left out, and
+the whole body after the header twice (as chunks appended or spliced in from
+another copy, or cut out, leave a log whose chunks all check): the report
+must exit 0 with one warning naming both counts (log_status: events_read
+against the End's events_written), 2 with --strict.
+
 Then flips one bit in each field of the file header (with the header
 checksum, no single flip may go unnoticed, not even one that clears the
 checksum flags): the report must fail with `coroscope: error: LOG: offset N:`
@@ -118,6 +124,24 @@ def main():
                 problems.append(f"{what}: {rep['totals']['events']} events, want {total - events}")
             if report(coroscope, path, "--strict")[0] != 2:
                 problems.append(f"{what}: --strict did not exit 2")
+    splices = [(f"chunk at {at} twice", data[:at + size] + data[at:], total + events)
+               for at, kind, size, events in table if kind == PACKED_EVENTS]
+    splices += [(f"chunk at {at} left out", data[:at] + data[at + size:], total - events)
+                for at, kind, size, events in table if kind == PACKED_EVENTS]
+    splices.append(("body twice", data + data[header_size:], 2 * total))
+    for what, spliced, read in splices:
+        with open(path, "wb") as f:
+            f.write(spliced)
+        rc, err, rep = report(coroscope, path)
+        want = f"{read} event records read where its end record counts {total}"
+        if rc != 0 or len(err) != 1 or want not in err[0]:
+            problems.append(f"{what}: status {rc}, stderr {err}, want {want!r}")
+            continue
+        st = rep["log_status"][0]
+        if st["events_read"] != read or st["events_written"] != total:
+            problems.append(f"{what}: log_status {st}")
+        if report(coroscope, path, "--strict")[0] != 2:
+            problems.append(f"{what}: --strict did not exit 2")
     for bit_at, mask in HEADER_FLIPS:
         if bit_at >= header_size:
             continue
@@ -134,8 +158,8 @@ def main():
                             f"{run.returncode}, stderr {err!r}, stdout {len(run.stdout)} bytes")
     for p in problems[:20]:
         print("damage_log: " + p)
-    print(f"damage_log: {len(cuts)} cuts and {flips} flipped bits in {len(table)} chunks, "
-          f"{len(problems)} problems")
+    print(f"damage_log: {len(cuts)} cuts, {flips} flipped bits and {len(splices)} splices in "
+          f"{len(table)} chunks, {len(problems)} problems")
     return 1 if problems else 0
 
 

@@ -76,7 +76,8 @@ hex. Chunks are written in the order the lines appear.
   bytes HEX
         Raw bytes at this point of the file (then no automatic End chunk).
   end exit|signal CODE [unknown] [written=N] [unwritten=N]
-        The End chunk (the closing record) here. Without any `end` line one
+        The End chunk (the closing record) here; written= defaults to the
+        record count of the event chunks before it. Without any `end` line one
         is appended after everything else (exit, status 0, known), as the
         runtime ends every log it closes; `noend` leaves it out (an
         incomplete log).
@@ -407,10 +408,19 @@ class Log:
             raise DescriptionError("end exit|signal CODE [unknown] [written=N] [unwritten=N]")
         opts = dict(a.split("=", 1) for a in args[2:] if "=" in a)
         flags = 0 if "unknown" in args[2:] or args[0] == "signal" else 1
+        # As the runtime counts: the records of the event chunks before it.
+        written = opts["written"] if "written" in opts else str(self.event_count())
         payload = struct.pack("<IiIIQQQ", 1 if args[0] == "exit" else 2, num(args[1]), flags, 0,
-                              num(opts.get("written", "0")), num(opts.get("unwritten", "0")), 0)
+                              num(written), num(opts.get("unwritten", "0")), 0)
         self.raw_chunk(CHUNK_END, payload)
         self.ended = True
+
+    def event_count(self):
+        n = 0
+        for kind, item in self.items:
+            if kind == "events":
+                n += len(item["records"]) if item["count"] is None else item["count"]
+        return n
 
     def do_noend(self, args):
         self.ended = True
