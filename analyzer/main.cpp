@@ -37,6 +37,7 @@
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <sys/stat.h>
 
 using namespace coroscope::analyzer;
 
@@ -107,13 +108,27 @@ public:
 };
 
 /// Writes `text` to stdout or to `output`. The text is complete before the
-/// file is opened so a failed run never leaves a truncated report behind.
-bool writeOutput(const std::string &output, const std::string &text) {
+/// file is opened so a failed run never leaves a truncated report behind;
+/// an `output` that is one of the `inputs` (the same file, by any name) is
+/// refused, not replaced by the report of itself.
+bool writeOutput(const std::string &output, const std::string &text,
+                 const std::vector<std::string> &inputs) {
   if (output.empty() || output == "-") {
     std::cout << text;
     std::cout.flush();
     return true;
   }
+  struct stat out_st;
+  if (::stat(output.c_str(), &out_st) == 0 && S_ISREG(out_st.st_mode))
+    for (const std::string &in : inputs) {
+      struct stat in_st;
+      if (::stat(in.c_str(), &in_st) == 0 && in_st.st_dev == out_st.st_dev &&
+          in_st.st_ino == out_st.st_ino) {
+        std::cerr << "coroscope: error: " << output << ": is an input (" << in
+                  << "); not overwritten\n";
+        return false;
+      }
+    }
   std::ofstream file(output, std::ios::binary | std::ios::trunc);
   if (file)
     file << text;
@@ -176,7 +191,7 @@ int runReport(const ReportOptions &opt) {
     renderMarkdown(summary, out);
   else
     renderText(summary, out);
-  if (!writeOutput(opt.output, out.str()))
+  if (!writeOutput(opt.output, out.str(), opt.logs))
     return kExitInput;
   bool incomplete = warnIncomplete(report.logs, report.log_ends);
   return (incomplete || repeated) && opt.strict ? kExitInput : kExitOk;
@@ -204,7 +219,7 @@ int runCheck(const CheckOptions &opt) {
   bool repeated = false;
   CheckResult result = checkLogs(logsReadOnce(opt.logs, repeated), opt.format, threshold, opt.advice,
                                  budget ? &*budget : nullptr, opt.jobs);
-  if (!writeOutput(opt.output, result.output))
+  if (!writeOutput(opt.output, result.output, opt.logs))
     return kExitInput;
   bool incomplete = warnIncomplete(result.logs, result.log_ends);
   if ((incomplete || repeated) && opt.strict)
@@ -214,7 +229,7 @@ int runCheck(const CheckOptions &opt) {
 
 int runLint(const LintCommand &cmd) {
   LintOutcome out = lintFiles(cmd);
-  bool written = writeOutput(cmd.output_path, out.output);
+  bool written = writeOutput(cmd.output_path, out.output, cmd.files);
   std::cerr << out.errors << out.summary;
   if (!written || out.unusable)
     return kExitInput;

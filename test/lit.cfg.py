@@ -69,6 +69,9 @@ config.substitutions.append(("%python", python))
 config.substitutions.append(("%examples", os.path.join(src_root, "examples")))
 config.substitutions.append(("%bench", os.path.join(src_root, "bench")))
 config.substitutions.append(("%shlibext", ".so"))
+# Tests that act as another user (chown, setpriv) run only as root.
+if os.geteuid() == 0 and shutil.which("setpriv"):
+    config.available_features.add("root")
 # test/comparison/ measures clang-tidy's coroutine checks; without it those
 # tests are UNSUPPORTED (scripts/install-deps.sh installs clang-tidy-19).
 clang_tidy = shutil.which("clang-tidy-19") or shutil.which("clang-tidy", path=tools_dir)

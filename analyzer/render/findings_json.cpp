@@ -128,6 +128,7 @@ Json liveFramesJson(const std::vector<LiveFrames> &live) {
       j["awaiter"] = v.awaiter ? Json(hexString(v.awaiter)) : Json(nullptr);
       j["creation"] = v.creation ? ref(*v.creation) : Json(nullptr);
       j["backtrace"] = backtrace(v.backtrace);
+      j["backtrace_more"] = v.backtrace_more;
       j["heap"] = v.heap;
       j["bytes"] = v.bytes;
       j["log"] = l.log;

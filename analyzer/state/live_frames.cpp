@@ -10,9 +10,10 @@
 //===----------------------------------------------------------------------===//
 #include "state/live_frames.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <map>
 #include <unordered_map>
-#include <unordered_set>
 
 namespace coroscope::analyzer {
 
@@ -78,23 +79,56 @@ std::optional<LiveFrames> collectLiveFrames(const LogIndex &index) {
       out.frames[it->second].root = false;
   }
 
-  for (size_t i = 0; i < out.frames.size(); ++i) {
-    std::unordered_set<size_t> seen;
-    for (size_t at = i; seen.insert(at).second;) {
-      const LiveFrameView &f = out.frames[at];
-      out.frames[i].chain.push_back(at);
-      out.frames[i].backtrace.push_back({f.where, f.frame});
-      auto next = f.awaiter ? byFrame.find(f.awaiter) : byFrame.end();
-      if (next == byFrame.end())
-        break;
-      at = next->second;
+  // next[i]: the live frame awaiting i, or none. len[i]: frames on the
+  // path from i that stops at the first repeat (a cycle), found in one pass
+  // (a crash deep in a recursion leaves paths of 10^4 frames: walking each
+  // to its end would be quadratic).
+  constexpr size_t kNone = SIZE_MAX;
+  const size_t n = out.frames.size();
+  std::vector<size_t> next(n, kNone), len(n, 0);
+  for (size_t i = 0; i < n; ++i)
+    if (auto it = out.frames[i].awaiter ? byFrame.find(out.frames[i].awaiter) : byFrame.end();
+        it != byFrame.end())
+      next[i] = it->second;
+  std::vector<size_t> path, onPath(n, kNone);
+  for (size_t i = 0; i < n; ++i) {
+    if (len[i])
+      continue;
+    path.clear();
+    size_t at = i;
+    while (at != kNone && !len[at] && onPath[at] == kNone) {
+      onPath[at] = path.size();
+      path.push_back(at);
+      at = next[at];
     }
+    size_t end = path.size();
+    if (at != kNone && !len[at]) { // a cycle: path[onPath[at]..] is it
+      size_t from = onPath[at];
+      for (size_t k = from; k < end; ++k)
+        len[path[k]] = end - from;
+      end = from;
+    }
+    for (size_t k = end; k-- > 0;)
+      len[path[k]] = 1 + (next[path[k]] == kNone ? 0 : len[next[path[k]]]);
+    for (size_t p : path)
+      onPath[p] = kNone;
+  }
+  auto walk = [&](size_t i, size_t count, auto &&visit) {
+    for (size_t at = i; count-- > 0; at = next[at])
+      visit(at);
+  };
+  for (size_t i = 0; i < n; ++i) {
+    LiveFrameView &v = out.frames[i];
+    size_t shown = std::min(len[i], kLiveBacktraceLimit);
+    v.backtrace_more = len[i] - shown;
+    walk(i, shown, [&](size_t at) { v.backtrace.push_back({out.frames[at].where, out.frames[at].frame}); });
   }
 
   std::vector<bool> shown(out.frames.size(), false);
   std::vector<size_t> heads;
   auto head = [&](size_t i) {
     heads.push_back(i);
+    walk(i, len[i], [&](size_t at) { out.frames[i].chain.push_back(at); });
     for (size_t j : out.frames[i].chain)
       shown[j] = true;
   };

@@ -22,6 +22,11 @@
 
 namespace coroscope::analyzer {
 
+/// Entries in one live frame's `backtrace`: a frame per level of a deep
+/// recursion would make the backtraces of all frames quadratic in its depth.
+/// The chains (printed once per head) are not limited.
+constexpr size_t kLiveBacktraceLimit = 16;
+
 struct LiveFrameView {
   SourceRef where; ///< the frame's function, position of its current site
   uint8_t state = 0;     ///< log::FrameState
@@ -33,10 +38,13 @@ struct LiveFrameView {
   uint64_t bytes = 0; ///< frame size, heap or elided; 0 if unknown (elided, older logs)
   std::optional<SourceRef> creation;
   /// This frame, then its awaiter, its awaiter's awaiter ... as long as they
-  /// are live frames (a cycle stops at the first repetition).
+  /// are live frames (a cycle stops at the first repetition), at most
+  /// kLiveBacktraceLimit of them.
   std::vector<AsyncFrame> backtrace;
-  /// Indices into LiveFrames::frames: the frame, its awaiter, ... (parallel
-  /// to `backtrace`).
+  /// Live awaiters beyond the limit, left out of `backtrace`.
+  uint64_t backtrace_more = 0;
+  /// Chain heads only (LiveFrames::chains): indices into LiveFrames::frames
+  /// of the frame, its awaiter, ... all of them.
   std::vector<size_t> chain;
   /// Not the awaiter of any other live frame: a chain starts here.
   bool root = true;

@@ -21,6 +21,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +45,7 @@ uint64_t gEventsWritten = 0; // under the lock
 // follows it (a thread still running, or the COROSCOPE_INTERVAL writer,
 // would make the log look cut).
 bool gClosed = false;
+bool gSeekable = false; // not a pipe, FIFO or terminal
 
 void rememberFileLocked() {
   struct stat st;
@@ -53,13 +55,51 @@ void rememberFileLocked() {
   }
 }
 
+// The first failed write ends the log there: a full disk that frees up
+// again would otherwise leave a torn chunk in the middle of the log, and
+// the reader stops at the first one. Said once on stderr, as the log then
+// has no End record (the report says incomplete).
+bool gWriteFailed = false;
+
+// A pipe whose reader went away: EPIPE, not SIGPIPE, which would kill the
+// program being measured. The signal is blocked around the write and a
+// SIGPIPE this write raised is taken off the thread's pending set, unless
+// one was pending already (the program's own).
+ssize_t writeNoSigpipe(int fd, const void *p, size_t size) {
+  sigset_t pipe, old, pending;
+  sigemptyset(&pipe);
+  sigaddset(&pipe, SIGPIPE);
+  pthread_sigmask(SIG_BLOCK, &pipe, &old);
+  sigpending(&pending);
+  bool was_pending = sigismember(&pending, SIGPIPE);
+  ssize_t n = ::write(fd, p, size);
+  int err = errno;
+  if (n < 0 && err == EPIPE && !was_pending) {
+    struct timespec zero = {0, 0};
+    sigtimedwait(&pipe, nullptr, &zero);
+  }
+  pthread_sigmask(SIG_SETMASK, &old, nullptr);
+  errno = err;
+  return n;
+}
+
 void writeAll(const void *data, size_t size) {
   const char *p = static_cast<const char *>(data);
-  while (size > 0) {
-    ssize_t n = ::write(gFd, p, size);
-    if (n < 0) {
-      if (errno == EINTR)
-        continue;
+  while (size > 0 && !gWriteFailed) {
+    ssize_t n = gSeekable ? ::write(gFd, p, size) : writeNoSigpipe(gFd, p, size);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0) {
+      int err = n < 0 ? errno : ENOSPC;
+      gWriteFailed = true;
+      char msg[4400];
+      int len = snprintf(msg, sizeof msg,
+                         "coroscope: writing log '%s' failed: %s; the log ends here, without "
+                         "its last events%s\n",
+                         gPath, strerror(err),
+                         err == EPIPE ? " (its reader closed the pipe)" : "");
+      if (len > 0)
+        (void)!::write(2, msg, size_t(len) < sizeof msg ? size_t(len) : sizeof msg - 1);
       return;
     }
     p += n;
@@ -72,7 +112,6 @@ void writeAll(const void *data, size_t size) {
 // (so a chunk written in pieces needs no buffer). A chunk cut short keeps
 // checksum 0. A pipe or FIFO cannot be written back into: there the pieces
 // are gathered in a mapping and the chunk goes out whole, checksum first.
-bool gSeekable = false;
 struct OpenChunk {
   off_t header = -1;
   uint64_t left = 0;
@@ -93,7 +132,8 @@ void finishChunk() {
   if (gChunk.header < 0)
     return;
   uint32_t sum = gChunk.sum.value();
-  (void)!pwrite(gFd, &sum, sizeof sum, gChunk.header + offsetof(log::ChunkHeader, checksum));
+  if (!gWriteFailed) // a torn chunk keeps checksum 0
+    (void)!pwrite(gFd, &sum, sizeof sum, gChunk.header + offsetof(log::ChunkHeader, checksum));
   gChunk.header = -1;
 }
 
@@ -154,6 +194,10 @@ void writeWholeChunk(const void *chunk, size_t size) {
 }
 
 bool gForkedChild = false;
+// A forked child's log starts with the sites its parent registered; it is
+// created at the child's first write, so a child that only execs (the
+// fork-exec of system-like spawning) leaves no log behind.
+bool gSitesOnOpen = false;
 
 // COROSCOPE_OUT with every %p replaced by the pid. A forked child whose
 // pattern has no %p gets ".<pid>" appended, or it would overwrite the
@@ -254,6 +298,10 @@ bool ensureOpenLocked() {
   h.header_checksum = log::fileHeaderChecksum(h);
   writeAll(&h, sizeof h);
   writeClockLocked();
+  if (gSitesOnOpen) {
+    gSitesOnOpen = false;
+    rewriteSiteChunksLocked();
+  }
   return true;
 }
 
@@ -491,7 +539,9 @@ void resetAfterForkLocked() {
     ::close(gFd);
   gFd = -1;
   gOpenFailed = false;
+  gWriteFailed = false;
   gForkedChild = true;
+  gSitesOnOpen = true;
   gTailStart = gTailEnd = -1;
   gEventsWritten = 0;
   gClosed = false;

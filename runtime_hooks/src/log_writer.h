@@ -73,7 +73,7 @@ void writeEndLocked(uint32_t how, int32_t code, uint32_t flags, uint64_t unwritt
 void rewriteSiteChunksLocked();
 
 /// After fork(), in the child: forget the parent's file so the next write
-/// opens the child's own log.
+/// opens the child's own log, which then starts with every Sites chunk.
 void resetAfterForkLocked();
 
 } // namespace rt

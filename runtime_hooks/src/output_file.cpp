@@ -135,34 +135,48 @@ int createOutputFile(char *path, size_t cap, uint64_t magic) {
     return lockFresh(fd);
   if (errno != EEXIST)
     return -1;
+  const char *why = nullptr;
   struct stat st;
   if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode)) {
     if (S_ISDIR(st.st_mode)) {
       errno = EISDIR;
       return -1;
     }
-    // A device or FIFO (/dev/null, a pipe a reader waits on) is written as
-    // it is: there is nothing in it to truncate. Opened without waiting: a
-    // FIFO with no reader (none yet, or one gone with an exec'd image's
-    // log) fails with ENXIO rather than hanging the program for ever.
-    fd = ::open(path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-    if (fd >= 0)
-      fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK); // a full pipe: wait
-    return fd;
-  }
-  const char *why = "a symlink"; // O_NOFOLLOW refuses it
-  fd = ::open(path, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-  if (fd >= 0) {
-    why = reusable(fd, magic);
-    if (!why && ftruncate(fd, 0) == 0) {
-      int flags = fcntl(fd, F_GETFL);
-      if (flags >= 0)
-        fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
-      return fd; // locked by reusable()
+    // Another user's FIFO in a shared directory would hand them the log,
+    // or hang the program on a reader that never reads.
+    if (S_ISFIFO(st.st_mode) && st.st_uid != geteuid()) {
+      why = "another user's FIFO";
+    } else {
+      // A device or FIFO (/dev/null, a pipe a reader waits on) is written as
+      // it is: there is nothing in it to truncate. Opened without waiting: a
+      // FIFO with no reader (none yet, or one gone with an exec'd image's
+      // log) fails with ENXIO rather than hanging the program for ever.
+      fd = ::open(path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+      if (fd >= 0)
+        fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK); // a full pipe: wait
+      return fd;
     }
-    if (!why)
+  }
+  if (!why) {
+    fd = ::open(path, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd >= 0) {
+      why = reusable(fd, magic);
+      if (!why && ftruncate(fd, 0) == 0) {
+        int flags = fcntl(fd, F_GETFL);
+        if (flags >= 0)
+          fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+        return fd; // locked by reusable()
+      }
+      if (!why)
+        why = strerror(errno);
+      ::close(fd);
+    } else if (errno == ELOOP) {
+      why = "a symlink"; // O_NOFOLLOW refuses it
+    } else if (errno == EACCES || errno == EPERM) {
+      why = "a file this user may not write";
+    } else {
       why = strerror(errno);
-    ::close(fd);
+    }
   }
   char original[4096];
   snprintf(original, sizeof original, "%s", path);

@@ -155,7 +155,5 @@ int siteKind(uint32_t id) {
   return kinds && id > 0 && id < siteIdLimit() ? kinds[id] : -1;
 }
 
-void writeAllSitesLocked() { rewriteSiteChunksLocked(); }
-
 } // namespace rt
 } // namespace coroscope

@@ -39,10 +39,6 @@ uint32_t siteIdLimit();
 /// -1 for an id not handed out. Safe while another image registers.
 int siteKind(uint32_t id);
 
-/// Writes every registered table again (a forked child's new log), from
-/// copies: an image may have been unloaded since. Caller holds the lock.
-void writeAllSitesLocked();
-
 } // namespace rt
 } // namespace coroscope
 

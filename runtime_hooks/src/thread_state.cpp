@@ -105,7 +105,6 @@ void afterForkChild() {
     tState->flush_cursor = tState->cursor;
     tState->os_tid = uint32_t(syscall(SYS_gettid));
   }
-  writeAllSitesLocked();
   resetProfileAfterFork();
   forgetFlusherAfterFork();
   writerUnlock();

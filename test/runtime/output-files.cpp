@@ -110,6 +110,18 @@
 // RUN: %coroscope report --strict --format json -o fd3.json fd3.log
 // RUN: %python %S/../tools/report_summary.py fd3.json | FileCheck %s --check-prefix=THREE
 // RUN: not ls /dev/stdout.1 /dev/fd/3.1
+//
+// A write that fails ends the log there, said once on stderr; the program
+// runs on. A pipe whose reader is gone gives EPIPE, never the SIGPIPE that
+// would kill the program (exit status 0 here, not 141).
+// RUN: env COROSCOPE_OUT=/dev/full %t 3 2> err.txt
+// RUN: FileCheck %s --check-prefix=FULL < err.txt
+// RUN: env COROSCOPE_OUT=/dev/stdout %python -c "import os, subprocess, sys; r, w = os.pipe(); os.close(r); sys.exit(subprocess.call([sys.argv[1], '3'], stdout=w))" %t 2> err.txt
+// RUN: FileCheck %s --check-prefix=EPIPE < err.txt
+// FULL: coroscope: writing log '/dev/full' failed: No space left on device; the log ends here, without its last events{{$}}
+// FULL-NOT: coroscope
+// EPIPE: coroscope: writing log '/dev/stdout' failed: Broken pipe; the log ends here, without its last events (its reader closed the pipe)
+// EPIPE-NOT: coroscope
 #include "../Inputs/kit.h"
 #include "coroscope/hooks.h"
 
