@@ -90,6 +90,10 @@ void dumpEvents(LogReader &r, const EventSegment &seg, uint32_t thread,
 void dumpLog(const std::string &path, std::ostream &os) {
   LogReader r(path);
   FileHeader h = r.readHeader();
+  if (r.cutInHeader()) {
+    os << "header cut: " << r.size() << " bytes, the start of a header (a log cut as it was created)\n";
+    return;
+  }
   os << "header magic=" << hex(h.magic) << " version=" << h.version
      << " header_size=" << h.header_size << " pid=" << h.pid
      << " flags=" << hex(h.flags)

@@ -42,6 +42,8 @@ std::string utcTime(uint64_t unix_ns, char sep) {
 } // namespace
 
 std::string logOriginText(const LogEnd &end) {
+  if (end.header_cut)
+    return "writer unknown";
   std::string s = "pid " + std::to_string(end.pid);
   if (end.start_unix_ns)
     s += " on " + (end.host.empty() ? std::string("?") : end.host) + ", started " +
@@ -80,7 +82,8 @@ std::string logStatusText(const LogEnd &end) {
             : "ended by a sanitizer report";
     break;
   case LogEnd::kIncomplete:
-    s = "incomplete (no closing record)";
+    s = end.header_cut ? "incomplete (cut inside its file header)"
+                       : "incomplete (no closing record)";
     break;
   }
   if (end.unreadable_bytes)

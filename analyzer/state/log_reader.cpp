@@ -154,9 +154,22 @@ void LogReader::readAt(uint64_t offset, void *buf, size_t n, const char *what) {
 FileHeader LogReader::readHeader() {
   FileHeader h{};
   constexpr uint64_t kBase = COROSCOPE_LOG_BASE_HEADER_BYTES;
-  if (size_ < kBase)
+  if (size_ < kBase) {
+    // A log cut inside its header (a disk full as it was created: often 0
+    // bytes) is a log that holds nothing yet, not a file of another kind.
+    uint64_t magic = COROSCOPE_LOG_MAGIC;
+    if (size_ < sizeof magic) {
+      char head[sizeof magic] = {};
+      readAt(0, head, size_, "file header");
+      if (std::memcmp(head, &magic, size_) == 0)
+        return headerCut(h);
+    }
+    readAt(0, &h, std::min<uint64_t>(size_, sizeof h), "file header");
+    if (h.magic == COROSCOPE_LOG_MAGIC)
+      return headerCut(h);
     fail(0, "truncated file header (" + std::to_string(size_) + " bytes, need " +
                 std::to_string(kBase) + ")");
+  }
   readAt(0, &h, std::min<uint64_t>(size_, sizeof h), "file header");
   if (h.magic != COROSCOPE_LOG_MAGIC) {
     char buf[64];
@@ -173,8 +186,7 @@ FileHeader LogReader::readHeader() {
   bool extended = h.header_size >= sizeof h || (h.flags & kFlagHeaderChecksum);
   if (extended) {
     if (size_ < sizeof h)
-      fail(0, "truncated file header (" + std::to_string(size_) + " bytes, need " +
-                  std::to_string(sizeof h) + ")");
+      return headerCut(h);
     if (fileHeaderChecksum(h) != h.header_checksum)
       fail(0, "file header checksum mismatch: the header is damaged");
     if (h.header_size < sizeof h)
@@ -190,6 +202,16 @@ FileHeader LogReader::readHeader() {
   h.host[sizeof h.host - 1] = 0;
   next_chunk_ = h.header_size;
   checksums_ = (h.flags & kFlagChecksums) != 0;
+  return h;
+}
+
+FileHeader LogReader::headerCut(FileHeader h) {
+  // Nothing of it is trusted: no writer, no flags, no chunks.
+  h = FileHeader{};
+  h.magic = COROSCOPE_LOG_MAGIC;
+  h.version = COROSCOPE_LOG_VERSION;
+  next_chunk_ = size_;
+  cut_in_header_ = true;
   return h;
 }
 
@@ -212,7 +234,7 @@ bool LogReader::nextChunk(ChunkRef &chunk) {
   for (;;) {
     at = next_chunk_;
     if (at == size_) {
-      cut_ = size_;
+      cut_ = cut_in_header_ ? 0 : size_;
       return false;
     }
     if (size_ - at >= sizeof(ChunkHeader))
@@ -585,6 +607,7 @@ LogIndex::LogIndex(const std::string &path)
   end_.host = header_.host;
   end_.start_unix_ns = header_.start_unix_ns;
   end_.bad_chunks = r.badChunks();
+  end_.header_cut = r.cutInHeader();
   end_.unreadable_bytes = r.badBytes() + r.cutBytes();
   end_.unreadable_offset = r.badChunks() ? r.firstBadOffset() : r.cutOffset();
   for (auto &[id, t] : threads)

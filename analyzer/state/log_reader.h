@@ -75,6 +75,9 @@ struct LogEnd {
   uint64_t unreadable_bytes = 0;
   uint64_t unreadable_offset = 0;
   uint64_t bad_chunks = 0; ///< of them, chunks whose checksum did not match
+  /// The file ends inside its header (LogReader::cutInHeader()): nothing
+  /// of it is read, not even who wrote it.
+  bool header_cut = false;
   // Who wrote it, from the FileHeader (host and start: 0 and "" when the
   // header is of the original 32 bytes).
   uint64_t pid = 0;
@@ -166,7 +169,11 @@ public:
   uint64_t size() const { return size_; }
 
   /// Reads and validates the file header; positions at the first chunk.
+  /// A file shorter than its header whose bytes are the start of one (a log
+  /// cut as it was created, 0 bytes included) reads as a log with no chunks
+  /// and all its bytes cut: cutInHeader().
   log::FileHeader readHeader();
+  bool cutInHeader() const { return cut_in_header_; }
   /// Reads the next chunk header. Returns false at the end of the file, and
   /// at a chunk cut short by it (a header or payload that runs past the end:
   /// what a killed writer leaves); cutBytes() then says how much.
@@ -206,12 +213,14 @@ public:
   [[noreturn]] void fail(uint64_t offset, const std::string &what) const;
 
 private:
+  log::FileHeader headerCut(log::FileHeader h);
   std::string path_;
   int fd_ = -1;
   uint64_t size_ = 0;
   uint64_t next_chunk_ = 0;
   uint64_t cut_ = UINT64_MAX; ///< where the last whole chunk ends, once known
   bool checksums_ = false;    ///< the header has kFlagChecksums
+  bool cut_in_header_ = false;
   uint64_t bad_chunks_ = 0, bad_bytes_ = 0, first_bad_ = 0;
   bool checksumMatches(uint64_t at, const log::ChunkHeader &h);
   /// A chunk whose payload starts with one fixed-size Record (longer
