@@ -21,6 +21,13 @@ std::string emptyReason(const Summary &s) {
     return "no instrumented coroutine in the program: it was not compiled with the "
            "coroscope plugin (-fplugin=.../CoroScope.so, see coroscope flags --compile), "
            "or it has no coroutines";
+  // Events a process never wrote (killed, _exit, a failed write) look like
+  // events it never had: say which logs could hold the difference.
+  if (std::any_of(s.log_ends.begin(), s.log_ends.end(),
+                  [](const LogEnd &e) { return logIncomplete(e); }))
+    return "the program has instrumented coroutines, but no event of theirs is in the logs, "
+           "and a log is incomplete: its process may have run them and ended (killed, "
+           "_exit, a failed write) before writing their events";
   return "the program has instrumented coroutines but ran none of them";
 }
 
