@@ -228,6 +228,39 @@ bool LogReader::checksumMatches(uint64_t at, const ChunkHeader &h) {
   return sum.value() == h.checksum;
 }
 
+bool LogReader::validChunkAt(uint64_t at, ChunkHeader &ch) {
+  if (at > size_ || size_ - at < sizeof(ChunkHeader))
+    return false;
+  readAt(at, &ch, sizeof ch, "chunk header");
+  return ch.payload_bytes <= size_ - at - sizeof(ChunkHeader) &&
+         (!checksums_ || checksumMatches(at, ch));
+}
+
+uint64_t LogReader::resync(uint64_t from) {
+  // Every offset is a candidate (a program's own text in the log's stream
+  // shifts the chunks by any amount); a cheap look at the header rules out
+  // nearly all before the checksum is computed.
+  constexpr uint32_t kMaxKind = 64; // the known kinds and room for new ones
+  std::vector<char> window(1 << 20);
+  for (uint64_t base = from; base < size_ && size_ - base >= sizeof(ChunkHeader);) {
+    size_t n = size_t(std::min<uint64_t>(window.size(), size_ - base));
+    readAt(base, window.data(), n, "chunk header");
+    size_t last = n - sizeof(ChunkHeader);
+    for (size_t i = 0; i <= last; ++i) {
+      ChunkHeader ch;
+      std::memcpy(&ch, window.data() + i, sizeof ch);
+      uint64_t at = base + i;
+      if (ch.kind == 0 || ch.kind > kMaxKind || ch.checksum == 0 ||
+          ch.payload_bytes > size_ - at - sizeof(ChunkHeader))
+        continue;
+      if (checksumMatches(at, ch))
+        return at;
+    }
+    base += last + 1;
+  }
+  return size_;
+}
+
 bool LogReader::nextChunk(ChunkRef &chunk) {
   ChunkHeader ch{};
   uint64_t at, payload;
@@ -237,26 +270,36 @@ bool LogReader::nextChunk(ChunkRef &chunk) {
       cut_ = cut_in_header_ ? 0 : size_;
       return false;
     }
-    if (size_ - at >= sizeof(ChunkHeader))
-      readAt(at, &ch, sizeof ch, "chunk header");
-    payload = at + sizeof(ChunkHeader);
-    if (size_ - at < sizeof(ChunkHeader) || ch.payload_bytes > size_ - payload) {
-      // Cut short by the end of the file: the writer was killed mid-write
-      // (or the disk filled). What came before stands.
+    if (validChunkAt(at, ch))
+      break;
+    bool fits = size_ - at >= sizeof(ChunkHeader) && ch.payload_bytes <= size_ - at - sizeof(ChunkHeader);
+    // Damaged, or cut short by the end of the file. With checksums the next
+    // whole chunk is found again: where this one's length says, or by a
+    // search when the length itself is damaged (or foreign bytes were
+    // written into the stream), so one bad chunk loses only itself.
+    uint64_t next = size_;
+    if (checksums_) {
+      ChunkHeader after{};
+      uint64_t by_length = at + sizeof(ChunkHeader) + ch.payload_bytes;
+      next = fits && (by_length == size_ || validChunkAt(by_length, after)) ? by_length
+                                                                              : resync(at + 1);
+    } else if (fits) {
+      next = at + sizeof(ChunkHeader) + ch.payload_bytes;
+    }
+    if (next == size_ && !fits) {
+      // Nothing whole after it: the writer was killed mid-write (or the
+      // disk filled). What came before stands.
       cut_ = at;
       next_chunk_ = size_;
       return false;
     }
-    next_chunk_ = payload + ch.payload_bytes;
-    if (!checksums_ || checksumMatches(at, ch))
-      break;
-    // Damaged: nothing of it is used. A damaged length sends the next read
-    // into the middle of something, where the next checksum fails too (or
-    // the length runs past the end), so the skip cannot pass off garbage.
     if (bad_chunks_++ == 0)
       first_bad_ = at;
-    bad_bytes_ += sizeof(ChunkHeader) + ch.payload_bytes;
+    bad_bytes_ += next - at;
+    next_chunk_ = next;
   }
+  payload = at + sizeof(ChunkHeader);
+  next_chunk_ = payload + ch.payload_bytes;
   chunk.kind = ch.kind;
   chunk.offset = at;
   chunk.payload_offset = payload;

@@ -214,6 +214,12 @@ public:
 
 private:
   log::FileHeader headerCut(log::FileHeader h);
+  /// A whole chunk starts at `at` (its header read into `ch`): it fits in
+  /// the file and, with checksums, its checksum holds.
+  bool validChunkAt(uint64_t at, log::ChunkHeader &ch);
+  /// The first offset from `from` where a whole chunk with a matching
+  /// checksum starts; the file's size if none does.
+  uint64_t resync(uint64_t from);
   std::string path_;
   int fd_ = -1;
   uint64_t size_ = 0;
