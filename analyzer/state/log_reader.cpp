@@ -158,15 +158,11 @@ FileHeader LogReader::readHeader() {
     // A log cut inside its header (a disk full as it was created: often 0
     // bytes) is a log that holds nothing yet, not a file of another kind.
     uint64_t magic = COROSCOPE_LOG_MAGIC;
-    if (size_ < sizeof magic) {
-      char head[sizeof magic] = {};
-      readAt(0, head, size_, "file header");
-      if (std::memcmp(head, &magic, size_) == 0)
-        return headerCut(h);
-    }
-    readAt(0, &h, std::min<uint64_t>(size_, sizeof h), "file header");
-    if (h.magic == COROSCOPE_LOG_MAGIC)
-      return headerCut(h);
+    char head[sizeof magic];
+    size_t n = size_t(std::min<uint64_t>(size_, sizeof magic));
+    readAt(0, head, n, "file header");
+    if (std::memcmp(head, &magic, n) == 0)
+      return headerCut();
     fail(0, "truncated file header (" + std::to_string(size_) + " bytes, need " +
                 std::to_string(kBase) + ")");
   }
@@ -186,7 +182,7 @@ FileHeader LogReader::readHeader() {
   bool extended = h.header_size >= sizeof h || (h.flags & kFlagHeaderChecksum);
   if (extended) {
     if (size_ < sizeof h)
-      return headerCut(h);
+      return headerCut();
     if (fileHeaderChecksum(h) != h.header_checksum)
       fail(0, "file header checksum mismatch: the header is damaged");
     if (h.header_size < sizeof h)
@@ -205,9 +201,9 @@ FileHeader LogReader::readHeader() {
   return h;
 }
 
-FileHeader LogReader::headerCut(FileHeader h) {
+FileHeader LogReader::headerCut() {
   // Nothing of it is trusted: no writer, no flags, no chunks.
-  h = FileHeader{};
+  FileHeader h{};
   h.magic = COROSCOPE_LOG_MAGIC;
   h.version = COROSCOPE_LOG_VERSION;
   next_chunk_ = size_;
@@ -228,12 +224,15 @@ bool LogReader::checksumMatches(uint64_t at, const ChunkHeader &h) {
   return sum.value() == h.checksum;
 }
 
-bool LogReader::validChunkAt(uint64_t at, ChunkHeader &ch) {
+bool LogReader::chunkFitsAt(uint64_t at, ChunkHeader &ch) {
   if (at > size_ || size_ - at < sizeof(ChunkHeader))
     return false;
   readAt(at, &ch, sizeof ch, "chunk header");
-  return ch.payload_bytes <= size_ - at - sizeof(ChunkHeader) &&
-         (!checksums_ || checksumMatches(at, ch));
+  return ch.payload_bytes <= size_ - at - sizeof(ChunkHeader);
+}
+
+bool LogReader::validChunkAt(uint64_t at, ChunkHeader &ch) {
+  return chunkFitsAt(at, ch) && (!checksums_ || checksumMatches(at, ch));
 }
 
 uint64_t LogReader::resync(uint64_t from) {
@@ -270,21 +269,19 @@ bool LogReader::nextChunk(ChunkRef &chunk) {
       cut_ = cut_in_header_ ? 0 : size_;
       return false;
     }
-    if (validChunkAt(at, ch))
+    bool fits = chunkFitsAt(at, ch);
+    if (fits && (!checksums_ || checksumMatches(at, ch)))
       break;
-    bool fits = size_ - at >= sizeof(ChunkHeader) && ch.payload_bytes <= size_ - at - sizeof(ChunkHeader);
     // Damaged, or cut short by the end of the file. With checksums the next
     // whole chunk is found again: where this one's length says, or by a
     // search when the length itself is damaged (or foreign bytes were
     // written into the stream), so one bad chunk loses only itself.
-    uint64_t next = size_;
+    uint64_t by_length = fits ? at + sizeof(ChunkHeader) + ch.payload_bytes : size_;
+    uint64_t next = by_length;
     if (checksums_) {
       ChunkHeader after{};
-      uint64_t by_length = at + sizeof(ChunkHeader) + ch.payload_bytes;
-      next = fits && (by_length == size_ || validChunkAt(by_length, after)) ? by_length
-                                                                              : resync(at + 1);
-    } else if (fits) {
-      next = at + sizeof(ChunkHeader) + ch.payload_bytes;
+      if (!fits || (by_length != size_ && !validChunkAt(by_length, after)))
+        next = resync(at + 1);
     }
     if (next == size_ && !fits) {
       // Nothing whole after it: the writer was killed mid-write (or the

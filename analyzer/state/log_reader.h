@@ -213,7 +213,9 @@ public:
   [[noreturn]] void fail(uint64_t offset, const std::string &what) const;
 
 private:
-  log::FileHeader headerCut(log::FileHeader h);
+  log::FileHeader headerCut();
+  /// A chunk header at `at`, read into `ch`, whose payload fits in the file.
+  bool chunkFitsAt(uint64_t at, log::ChunkHeader &ch);
   /// A whole chunk starts at `at` (its header read into `ch`): it fits in
   /// the file and, with checksums, its checksum holds.
   bool validChunkAt(uint64_t at, log::ChunkHeader &ch);

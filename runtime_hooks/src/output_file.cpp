@@ -57,6 +57,14 @@ const char *reusable(int fd, uint64_t magic) {
   return nullptr;
 }
 
+/// Writes to `fd` wait again: O_NONBLOCK was only for opening it (a FIFO
+/// without a reader, a file whose lease another process holds).
+void clearNonblock(int fd) {
+  int flags = fcntl(fd, F_GETFL);
+  if (flags >= 0)
+    fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+}
+
 /// `original` with `.N` before its extension (in the last component), or
 /// after it when there is none.
 bool numbered(char *out, size_t cap, const char *original, int n) {
@@ -120,7 +128,7 @@ int openDescriptor(int n, uint64_t magic) {
     errno = EEXIST;
     return -1;
   }
-  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  clearNonblock(fd);
   return fd;
 }
 
@@ -153,7 +161,7 @@ int createOutputFile(char *path, size_t cap, uint64_t magic) {
       // log) fails with ENXIO rather than hanging the program for ever.
       fd = ::open(path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
       if (fd >= 0)
-        fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK); // a full pipe: wait
+        clearNonblock(fd); // a full pipe: wait
       return fd;
     }
   }
@@ -162,9 +170,7 @@ int createOutputFile(char *path, size_t cap, uint64_t magic) {
     if (fd >= 0) {
       why = reusable(fd, magic);
       if (!why && ftruncate(fd, 0) == 0) {
-        int flags = fcntl(fd, F_GETFL);
-        if (flags >= 0)
-          fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+        clearNonblock(fd);
         return fd; // locked by reusable()
       }
       if (!why)
