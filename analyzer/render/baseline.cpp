@@ -29,8 +29,8 @@ void addOldFigures(Json &j, const CompareFigures &f) {
   j["calls"] = f.calls;
   j["heap_bytes_per_call"] = perCall(f.heap_bytes, f.calls);
   j["elided_bytes_per_call"] = perCall(f.elided_bytes, f.calls);
-  j["sync_percent"] = percent(f.sync_completions, f.completed);
-  j["busy_ns_mean"] = f.busy_ns_mean;
+  j["sync_percent"] = f.kinds_known ? Json(percent(f.sync_completions, f.completed)) : Json(nullptr);
+  j["busy_ns_mean"] = f.kinds_known ? Json(f.busy_ns_mean) : Json(nullptr);
 }
 
 } // namespace
@@ -46,9 +46,10 @@ std::vector<std::string> baselineCells(const BaselineComparison &c,
   const BaselineMatch *m = c.find(&fn);
   if (!m)
     return std::vector<std::string>(baselineColumns().size(), "new");
-  return {ratioCell(m->ratios.calls), ratioCell(m->ratios.heap_bytes_per_call),
-          ratioCell(m->ratios.elided_bytes_per_call), ratioCell(m->ratios.sync),
-          ratioCell(m->ratios.busy)};
+  const BaselineRatios &r = m->ratios;
+  return {ratioCell(r.calls), ratioCell(r.heap_bytes_per_call),
+          ratioCell(r.elided_bytes_per_call), r.withheld ? "?" : ratioCell(r.sync),
+          r.withheld ? "?" : ratioCell(r.busy)};
 }
 
 std::string baselineMoved(const BaselineComparison &c, const FunctionStats &fn) {
@@ -63,8 +64,8 @@ std::string baselineGoneFigures(const BaselineFunction &old) {
   const CompareFigures &f = old.figures;
   return "calls " + std::to_string(f.calls) + ", heap_B/call " +
          fixed(perCall(f.heap_bytes, f.calls), 2) + ", sync " +
-         fixed(percent(f.sync_completions, f.completed), 1) + "%, busy_mean " +
-         std::to_string(f.busy_ns_mean);
+         (f.kinds_known ? fixed(percent(f.sync_completions, f.completed), 1) + "%" : "?") +
+         ", busy_mean " + (f.kinds_known ? std::to_string(f.busy_ns_mean) : "?");
 }
 
 Json baselineFunctionJson(const BaselineComparison &c, const FunctionStats &fn) {

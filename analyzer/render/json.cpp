@@ -59,13 +59,16 @@ Json toJson(const FunctionSummary &f, const BaselineComparison *baseline) {
   j["heap_bytes_per_call"] = f.heap_bytes_per_call;
   j["elided_bytes"] = fn.elided_bytes;
   j["elided_bytes_per_call"] = f.elided_bytes_per_call;
-  j["completed"] = fn.completed;
-  j["sync_completions"] = fn.sync_completions;
-  j["awaits"] = f.awaits;
-  j["suspends"] = f.suspends;
-  j["waits"] = f.waits;
-  j["busy_ns"] = toJson(f.busy);
-  j["suspended_ns"] = toJson(f.suspended);
+  // Withheld figures are null: a script reading them fails, not misleads.
+  bool known = !figuresWithheld(fn);
+  auto figure = [&](auto v) { return known ? Json(v) : Json(nullptr); };
+  j["completed"] = figure(fn.completed);
+  j["sync_completions"] = figure(fn.sync_completions);
+  j["awaits"] = figure(f.awaits);
+  j["suspends"] = figure(f.suspends);
+  j["waits"] = figure(f.waits);
+  j["busy_ns"] = known ? toJson(f.busy) : Json(nullptr);
+  j["suspended_ns"] = known ? toJson(f.suspended) : Json(nullptr);
   j["sites"] = Json::array();
   for (const SiteStats *s : f.sites)
     j["sites"].push_back(toJson(*s));
@@ -88,14 +91,15 @@ void renderJson(const Summary &s, std::ostream &os) {
   tot["elided_frames"] = t.elided_frames;
   tot["heap_bytes"] = t.heap_bytes;
   tot["elided_bytes"] = t.elided_bytes;
-  tot["completed"] = t.completed;
-  tot["sync_completions"] = t.sync_completions;
-  tot["awaits"] = t.awaits;
-  tot["suspends"] = t.suspends;
-  tot["waits"] = t.waits;
+  auto total = [&](uint64_t v) { return t.withheld ? Json(nullptr) : Json(v); };
+  tot["completed"] = total(t.completed);
+  tot["sync_completions"] = total(t.sync_completions);
+  tot["awaits"] = total(t.awaits);
+  tot["suspends"] = total(t.suspends);
+  tot["waits"] = total(t.waits);
   tot["frames_not_destroyed"] = t.frames_not_destroyed;
-  tot["busy_ns"] = t.busy_ns;
-  tot["suspended_ns"] = t.suspended_ns;
+  tot["busy_ns"] = total(t.busy_ns);
+  tot["suspended_ns"] = total(t.suspended_ns);
   tot["events"] = t.events;
   tot["threads"] = t.threads;
   j["functions"] = Json::array();
@@ -111,6 +115,7 @@ void renderJson(const Summary &s, std::ostream &os) {
   // what --baseline adds to a report.
   std::string why = emptyReason(s);
   j["empty_reason"] = why.empty() ? Json(nullptr) : Json(why);
+  j["withheld_note"] = t.withheld ? Json(withheldNote(t.withheld)) : Json(nullptr);
   if (s.baseline)
     j["baseline"] = baselineJson(*s.baseline);
   // Names and paths are arbitrary bytes; replace invalid UTF-8 instead of

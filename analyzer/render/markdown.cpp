@@ -45,17 +45,20 @@ void renderFunctions(const Summary &s, std::ostream &os) {
        << " | " << fn.calls << " | " << fn.heap_frames << " | "
        << fn.elided_frames << " | " << f.frame_bytes << " | " << fn.heap_bytes
        << " | " << fixed(f.heap_bytes_per_call, 2) << " | " << fn.elided_bytes
-       << " | " << fixed(f.elided_bytes_per_call, 2) << " | " << fn.completed
-       << " | " << fn.sync_completions << " ("
-       << fixed(percent(fn.sync_completions, fn.completed), 1) << "%) | "
-       << fixed(perCall(f.awaits, fn.calls), 2) << " | "
-       << fixed(perCall(f.suspends, fn.calls), 2) << " | "
-       << fixed(perCall(f.waits, fn.calls), 2) << " | "
-       << (s.sampled ? std::to_string(f.busy.samples) + " | " : std::string())
-       << f.busy.mean
-       << " | " << f.busy.p50 << " | " << f.busy.p99 << " | "
-       << f.suspended.mean << " | " << f.suspended.p50 << " | "
-       << f.suspended.p99 << " |";
+       << " | " << fixed(f.elided_bytes_per_call, 2) << " |";
+    if (figuresWithheld(fn)) {
+      for (int i = 0; i < (s.sampled ? 12 : 11); ++i)
+        os << " ? |";
+    } else {
+      os << " " << fn.completed << " | " << fn.sync_completions << " ("
+         << fixed(percent(fn.sync_completions, fn.completed), 1) << "%) | "
+         << fixed(perCall(f.awaits, fn.calls), 2) << " | "
+         << fixed(perCall(f.suspends, fn.calls), 2) << " | "
+         << fixed(perCall(f.waits, fn.calls), 2) << " | "
+         << (s.sampled ? std::to_string(f.busy.samples) + " | " : std::string())
+         << f.busy.mean << " | " << f.busy.p50 << " | " << f.busy.p99 << " | "
+         << f.suspended.mean << " | " << f.suspended.p50 << " | " << f.suspended.p99 << " |";
+    }
     if (s.baseline)
       for (const std::string &r : baselineCells(*s.baseline, fn))
         os << " " << r << " |";
@@ -120,6 +123,8 @@ void renderMarkdown(const Summary &s, std::ostream &os) {
     os << "No coroutine calls recorded.\n";
   else
     renderFunctions(s, os);
+  if (t.withheld)
+    os << "\n" << markdown(withheldNote(t.withheld), Md::Text) << "\n";
   if (s.baseline)
     renderGone(*s.baseline, os);
   renderFindingsMarkdown(s.findings, os);

@@ -39,6 +39,9 @@ std::string fixed(double value, int decimals);
 std::string emptyReason(const Summary &summary);
 
 // How each log ended (render/log_status.cpp).
+/// Why some cells read `?`: `functions` functions reached a suspend site
+/// whose definition a damaged log lost (figuresWithheld).
+std::string withheldNote(uint64_t functions);
 /// "complete (exit status 0)", "ended by signal 11 (SIGSEGV)", "incomplete
 /// (no closing record)", each followed by "; N bytes unreadable at offset X",
 /// "; N events recorded but not written" and "; N event records read where

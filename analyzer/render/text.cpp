@@ -124,6 +124,8 @@ void renderFunctions(const Summary &s, std::ostream &os) {
         num(f.suspended.p50), num(f.suspended.p99)};
     if (s.sampled)
       row.insert(row.begin() + busy_at, num(f.busy.samples));
+    if (figuresWithheld(fn)) // from "completed" on, up to the function
+      std::fill(row.begin() + 8, row.end(), "?");
     std::string name = fn.name + "  [" + location(fn.file, fn.line) + "]";
     if (s.baseline) {
       std::vector<std::string> ratios = baselineCells(*s.baseline, fn);
@@ -195,6 +197,8 @@ void renderText(const Summary &s, std::ostream &os) {
     renderFindingsText(s.findings, os);
   }
   renderLiveFramesText(s.live, s.logs.size() > 1, os);
+  if (s.totals.withheld)
+    os << "\n" << withheldNote(s.totals.withheld) << "\n";
   os << "\nLogs:\n";
   for (size_t i = 0; i < s.logs.size() && i < s.log_ends.size(); ++i)
     os << "  " << s.logs[i] << ": " << logStatusText(s.log_ends[i]) << "; "

@@ -259,7 +259,8 @@ std::vector<Finding> advise(const Report &report, const AdviceOptions &o) {
         decided.insert(&fn);
       }
     }
-    if (chained || decided.count(&fn))
+    // The rest reads which frames completed and how.
+    if (chained || decided.count(&fn) || figuresWithheld(fn))
       continue;
 
     // pass-through: every completed call only awaited the frame it created.

@@ -64,6 +64,7 @@ CompareFigures compareFigures(const FunctionStats &fn) {
   c.completed = fn.completed;
   c.sync_completions = fn.sync_completions;
   c.busy_ns_mean = fn.busy_ns.distribution().mean;
+  c.kinds_known = !figuresWithheld(fn);
   return c;
 }
 
@@ -98,12 +99,21 @@ Baseline readBaseline(const std::string &path) {
     // Reports from before elided frames had a size have no elided_bytes.
     if (f.contains("elided_bytes"))
       out.figures.elided_bytes = count(f, "elided_bytes", where, path);
-    out.figures.completed = count(f, "completed", where, path);
-    out.figures.sync_completions = count(f, "sync_completions", where, path);
-    auto busy = f.find("busy_ns");
-    if (busy == f.end() || !busy->is_object())
-      throw JsonInputError(path, where + ": \"busy_ns\" is missing or not an object");
-    out.figures.busy_ns_mean = count(*busy, "mean", where + ".busy_ns", path);
+    // A report of a damaged log withholds these as null (all three).
+    auto withheld = [&](const char *key) {
+      auto it = f.find(key);
+      return it != f.end() && it->is_null();
+    };
+    if (withheld("completed") && withheld("sync_completions") && withheld("busy_ns")) {
+      out.figures.kinds_known = false;
+    } else {
+      out.figures.completed = count(f, "completed", where, path);
+      out.figures.sync_completions = count(f, "sync_completions", where, path);
+      auto busy = f.find("busy_ns");
+      if (busy == f.end() || !busy->is_object())
+        throw JsonInputError(path, where + ": \"busy_ns\" is missing or not an object");
+      out.figures.busy_ns_mean = count(*busy, "mean", where + ".busy_ns", path);
+    }
     b.functions.push_back(std::move(out));
   }
   return b;
@@ -125,8 +135,11 @@ BaselineComparison compareWithBaseline(Baseline baseline, const Report &report) 
     m.ratios.heap_bytes_per_call = ratio(now.heapBytesPerCall(), was.heapBytesPerCall());
     m.ratios.elided_bytes_per_call =
         ratio(now.elidedBytesPerCall(), was.elidedBytesPerCall());
-    m.ratios.sync = ratio(now.syncShare(), was.syncShare());
-    m.ratios.busy = ratio(double(now.busy_ns_mean), double(was.busy_ns_mean));
+    m.ratios.withheld = !now.kinds_known || !was.kinds_known;
+    if (!m.ratios.withheld) {
+      m.ratios.sync = ratio(now.syncShare(), was.syncShare());
+      m.ratios.busy = ratio(double(now.busy_ns_mean), double(was.busy_ns_mean));
+    }
     c.matched.emplace(&fn, m);
   };
 

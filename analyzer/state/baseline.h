@@ -32,6 +32,9 @@ struct CompareFigures {
   uint64_t completed = 0;
   uint64_t sync_completions = 0;
   uint64_t busy_ns_mean = 0;
+  /// False when completed, sync_completions and busy_ns_mean are withheld
+  /// (figuresWithheld; null in the JSON report).
+  bool kinds_known = true;
 
   /// heap_bytes / calls, exact; 0 without calls.
   double heapBytesPerCall() const;
@@ -66,6 +69,8 @@ struct BaselineRatios {
   std::optional<double> elided_bytes_per_call;
   std::optional<double> sync;
   std::optional<double> busy;
+  /// sync and busy compare a withheld figure (either side): shown as `?`.
+  bool withheld = false;
 };
 
 struct BaselineMatch {

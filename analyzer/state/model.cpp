@@ -100,6 +100,7 @@ LogModel::Resolved LogModel::suspendSiteFor(uint32_t site_id,
     r.site = &r.fn->site(s.kind, s.file, s.line, s.column, s.awaiter);
   } else {
     r.fn = frame ? frame->fn : &functionFor(site_id);
+    r.fn->site_kinds_unknown = true; // it may have been the final point
     r.kind = kSiteAwait;
     r.site = &r.fn->site(kSiteAwait, "", 0, 0,
                          "<unknown site " + std::to_string(site_id) + ">");

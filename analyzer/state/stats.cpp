@@ -102,6 +102,7 @@ void FunctionStats::merge(const FunctionStats &later) {
   not_destroyed += later.not_destroyed;
   unsampled += later.unsampled;
   optimized = optimized || later.optimized;
+  site_kinds_unknown = site_kinds_unknown || later.site_kinds_unknown;
   forwarding_calls += later.forwarding_calls;
   for (const auto &[key, n] : later.nested) {
     auto [it, inserted] = nested.try_emplace(key, n);
@@ -366,6 +367,7 @@ uint64_t sortValue(const FunctionSummary &s, const std::string &key) {
   if (key == "elided_frames") return f.elided_frames;
   if (key == "elided_bytes") return f.elided_bytes;
   if (key == "frame_bytes") return s.frame_bytes;
+  if (figuresWithheld(f) && key != "heap_bytes") return 0; // unknown: last
   if (key == "awaits") return s.awaits;
   if (key == "suspends") return s.suspends;
   if (key == "waits") return s.waits;
@@ -424,6 +426,7 @@ Summary summarize(const Report &report, const std::string &sort_key,
     t.suspends += s.suspends;
     t.waits += s.waits;
     t.frames_not_destroyed += f.not_destroyed;
+    t.withheld += figuresWithheld(f);
     t.busy_ns += s.busy.total;
     t.suspended_ns += s.suspended.total;
   }

@@ -169,6 +169,11 @@ struct FunctionStats {
   /// outside the time sample. busy_ns and suspended_ns hold calls - this.
   uint64_t unsampled = 0;
   bool optimized = false;     ///< compiled at -O1 or above (site build flag)
+  /// A suspend site its frames reached has no definition in the log (lost
+  /// in damaged bytes): which point was final is unknown, so completed,
+  /// sync completions, awaits, suspends, waits and the times are withheld
+  /// (figuresWithheld), not guessed.
+  bool site_kinds_unknown = false;
   /// Completed calls whose one await awaited the one frame they created.
   uint64_t forwarding_calls = 0;
   std::map<std::tuple<std::string, std::string, uint32_t, uint32_t>, NestedFrames> nested;
@@ -248,6 +253,9 @@ struct Totals {
   uint64_t suspended_ns = 0;
   uint64_t events = 0;
   uint64_t threads = 0;
+  /// Functions whose kind-dependent figures are withheld; the totals of
+  /// those figures are then withheld too.
+  uint64_t withheld = 0;
 };
 
 struct BaselineComparison; // state/baseline.h
@@ -276,6 +284,11 @@ const std::vector<std::string> &sortKeys();
 /// descending, then name, file, line. `top` == 0 keeps every function.
 Summary summarize(const Report &report, const std::string &sort_key,
                   size_t top);
+
+/// Completed, sync completions, awaits, suspends, waits and times of `fn`
+/// are not known (FunctionStats::site_kinds_unknown): renderers show `?`
+/// (JSON null), advice and budgets skip them.
+inline bool figuresWithheld(const FunctionStats &fn) { return fn.site_kinds_unknown; }
 
 /// Percentage with one decimal of `part` in `whole`, 0 when whole is 0.
 double percent(uint64_t part, uint64_t whole);

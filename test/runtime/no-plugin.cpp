@@ -14,7 +14,7 @@
 // DUMP-NOT: event @
 // TEXT: no coroutine calls recorded: no instrumented coroutine in the program: it was not compiled with the coroscope plugin (-fplugin=.../CoroScope.so, see coroscope flags --compile), or it has no coroutines
 // TEXT: {{ *}}plain.log: complete{{.*}}
-// JSON: "empty_reason": "no instrumented coroutine in the program: it was not compiled with the coroscope plugin (-fplugin=.../CoroScope.so, see coroscope flags --compile), or it has no coroutines"
+// JSON: "empty_reason": "no instrumented coroutine in the program: it was not compiled with the coroscope plugin (-fplugin=.../CoroScope.so, see coroscope flags --compile), or it has no coroutines",
 #include <coroutine>
 #include <cstdio>
 

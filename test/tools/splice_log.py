@@ -5,6 +5,8 @@ skip past: splice_log.py MODE LOG K OUT
   insert-text  writes a line of program text before chunk K (a program that
                prints into the stdout its log goes to)
   flip-length  flips bit 3 of chunk K's payload length
+  flip-sites   flips a bit in the middle of the first Sites chunk's payload
+               (K is ignored): the definitions of its sites are lost
 
 Prints the `"unreadable_bytes": N` line the report's JSON should hold.
 """
@@ -12,12 +14,16 @@ import struct
 import sys
 
 
+SITES = 2
+
+
 def chunks(data):
+    """(offset, total bytes, kind) of every chunk."""
     at = struct.unpack_from("<I", data, 12)[0]
     out = []
     while at + 16 <= len(data):
-        size = struct.unpack_from("<Q", data, at + 8)[0]
-        out.append((at, 16 + size))
+        kind, _, size = struct.unpack_from("<IIQ", data, at)
+        out.append((at, 16 + size, kind))
         at += 16 + size
     return out
 
@@ -25,13 +31,18 @@ def chunks(data):
 def main():
     mode, path, k, out = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
     data = bytearray(open(path, "rb").read())
-    at, size = chunks(data)[k]
+    if mode == "flip-sites":
+        k = next(i for i, c in enumerate(chunks(data)) if c[2] == SITES)
+    at, size, _ = chunks(data)[k]
     if mode == "insert-text":
         text = b"hello from the program's own printf\n"
         data[at:at] = text
         lost = len(text)
     elif mode == "flip-length":
         data[at + 8] ^= 8
+        lost = size
+    elif mode == "flip-sites":
+        data[at + 16 + (size - 16) // 2] ^= 0x10
         lost = size
     else:
         sys.exit(f"splice_log: unknown mode {mode}")
