@@ -23,7 +23,8 @@ struct DuplicateLog {
 };
 
 /// `logs` in order without those that repeat an earlier one, which go to
-/// `duplicates`. Of two files of one writer the longer is kept, in the
+/// `duplicates`. Of two files of one writer the one with more readable
+/// bytes (its size less the chunks a report cannot use) is kept, in the
 /// place of the first named (an equal one: the first named). A log whose
 /// header cannot be read is kept, so the error comes from reading it.
 std::vector<std::string> distinctLogs(const std::vector<std::string> &logs,

@@ -54,6 +54,17 @@
 // RUN: %coroscope report a.log cut.log 2>&1 | FileCheck %s --check-prefix=LONGER-2ND
 // LONGER-2ND: warning: cut.log: the same process's log as a.log; read once
 // LONGER-2ND: a.log: complete (exit status 0)
+//
+// Of two copies of one length, the one without damage, even named second
+// (it was the first named before).
+// RUN: %python %S/../tools/splice_log.py flip-sites a.log 0 flipped.log > /dev/null
+// RUN: %coroscope report flipped.log a.log 2> err.txt | FileCheck %s --check-prefix=INTACT
+// RUN: FileCheck %s --check-prefix=WARN-INTACT --implicit-check-not=warning < err.txt
+// INTACT: functions: 1, calls: 10,
+// INTACT: Logs:
+// INTACT-NEXT: a.log: complete (exit status 0); pid
+// INTACT-NOT: .log:
+// WARN-INTACT: coroscope: warning: flipped.log: the same process's log as a.log; read once
 #include "../Inputs/kit.h"
 
 __attribute__((noinline)) lazy<int> leaf(int i) { co_return i; }
