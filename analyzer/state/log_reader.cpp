@@ -631,8 +631,11 @@ LogIndex::LogIndex(const std::string &path)
     last_kind = chunk.kind;
   }
   // Complete only when the End record is the last whole chunk: a process
-  // that went on after a signal it survived ends with another one.
-  if (end && last_kind == kChunkEnd && r.cutBytes() == 0) {
+  // that went on after a signal it survived ends with another one. Bytes
+  // after it that form no chunk (text the program printed into the stream
+  // its log goes to, flushed at exit after the End) are unreadable, not a
+  // missing end.
+  if (end && last_kind == kChunkEnd) {
     end_.kind = end->how == kEndSignal      ? LogEnd::kSignal
                 : end->how == kEndSanitizer ? LogEnd::kSanitizer
                                             : LogEnd::kComplete;

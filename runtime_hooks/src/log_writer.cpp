@@ -45,7 +45,7 @@ uint64_t gEventsWritten = 0; // under the lock
 // follows it (a thread still running, or the COROSCOPE_INTERVAL writer,
 // would make the log look cut).
 bool gClosed = false;
-bool gSeekable = false; // not a pipe, FIFO or terminal
+bool gSeekable = false; // not a pipe, FIFO, terminal or a descriptor the program writes too
 
 void rememberFileLocked() {
   struct stat st;
@@ -267,7 +267,8 @@ bool ensureOpenLocked() {
   if (gOpenFailed)
     return false;
   logPath(gPath, sizeof gPath);
-  gFd = createOutputFile(gPath, sizeof gPath, COROSCOPE_LOG_MAGIC);
+  bool shared = false;
+  gFd = createOutputFile(gPath, sizeof gPath, COROSCOPE_LOG_MAGIC, &shared);
   if (gFd < 0) {
     gOpenFailed = true;
     fprintf(stderr, "coroscope: cannot open log '%s': %s\n", gPath, strerror(errno));
@@ -281,7 +282,8 @@ bool ensureOpenLocked() {
   }
   rememberFileLocked();
   initClock();
-  gSeekable = lseek(gFd, 0, SEEK_CUR) == 0; // not a pipe or a terminal
+  // Not a pipe or a terminal, and no one else writes at our offset.
+  gSeekable = !shared && lseek(gFd, 0, SEEK_CUR) == 0;
   log::FileHeader h{};
   h.magic = COROSCOPE_LOG_MAGIC;
   h.version = COROSCOPE_LOG_VERSION;

@@ -102,9 +102,10 @@ int namedDescriptor(const char *path) {
   return n;
 }
 
-/// The log on descriptor `n`: a pipe, FIFO, terminal or device is written
-/// through a copy of the descriptor; a regular file is opened anew (its own
-/// offset and lock) and taken only on the terms of reusable().
+/// The log on descriptor `n`, written through a copy of the descriptor. A
+/// regular file is taken only on the terms of reusable(); the copy shares
+/// the program's offset, so that what the program writes there goes between
+/// the log's chunks (the reader skips it), not over them.
 int openDescriptor(int n, uint64_t magic) {
   struct stat st;
   if (fstat(n, &st) != 0)
@@ -115,27 +116,25 @@ int openDescriptor(int n, uint64_t magic) {
   }
   if (!S_ISREG(st.st_mode))
     return fcntl(n, F_DUPFD_CLOEXEC, 0);
-  char self[32];
-  snprintf(self, sizeof self, "/proc/self/fd/%d", n);
-  int fd = ::open(self, O_RDWR | O_NONBLOCK | O_CLOEXEC);
+  int fd = fcntl(n, F_DUPFD_CLOEXEC, 0);
   if (fd < 0)
     return -1;
   const char *why = reusable(fd, magic);
-  if (why || ftruncate(fd, 0) != 0) {
+  if (why || ftruncate(fd, 0) != 0 || lseek(fd, 0, SEEK_SET) != 0) {
     fprintf(stderr, "coroscope: descriptor %d is %s; no log written\n", n,
             why ? why : strerror(errno));
     ::close(fd);
     errno = EEXIST;
     return -1;
   }
-  clearNonblock(fd);
   return fd;
 }
 
 } // namespace
 
-int createOutputFile(char *path, size_t cap, uint64_t magic) {
+int createOutputFile(char *path, size_t cap, uint64_t magic, bool *shared) {
   int described = namedDescriptor(path);
+  *shared = described >= 0;
   if (described >= 0)
     return openDescriptor(described, magic);
   int fd = ::open(path, kCreate, 0644);

@@ -27,9 +27,11 @@ namespace rt {
 /// rewrites `path` to it and says so on stderr. Never follows a symlink in
 /// the last component, except the kernel's links to the process's own
 /// descriptors (`/dev/stdout`, `/dev/stderr`, `/dev/fd/N`,
-/// `/proc/self/fd/N`): a pipe, terminal or device there is written through
-/// a copy of the descriptor, a regular file reopened on the terms above.
-int createOutputFile(char *path, size_t cap, uint64_t magic);
+/// `/proc/self/fd/N`): those are written through a copy of the descriptor
+/// (a regular file taken on the terms above), whose offset the program
+/// shares; `*shared` says so, and the writer then writes each chunk whole
+/// in one write(2), as to a pipe.
+int createOutputFile(char *path, size_t cap, uint64_t magic, bool *shared);
 
 /// Reopens the file `createOutputFile` made (the program closed the
 /// descriptor) for appending, only if `path` still names that file (same
