@@ -252,7 +252,10 @@ void dumpLog(const std::string &path, std::ostream &os) {
                                                       : "?")
          << " code=" << end.code << " flags=" << end.flags
          << " events_written=" << end.events_written
-         << " events_unwritten=" << end.events_unwritten << " end_ns=" << end.end_ns << "\n";
+         << " events_unwritten=" << end.events_unwritten << " end_ns=" << end.end_ns;
+      if (end.flags & kEndChunkChain)
+        os << " chunk_chain=" << hex(end.chunk_chain);
+      os << "\n";
       break;
     default:
       os << " skipped\n";

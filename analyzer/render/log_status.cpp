@@ -52,13 +52,16 @@ std::string logOriginText(const LogEnd &end) {
 }
 
 bool logCountMismatch(const LogEnd &end) {
-  return end.kind != LogEnd::kIncomplete && end.unreadable_bytes == 0 &&
-         end.events_read != end.events_written;
+  // Lost chunks only lower the count: more records than the writer wrote
+  // came from elsewhere, whatever else is damaged.
+  return end.kind != LogEnd::kIncomplete &&
+         (end.unreadable_bytes == 0 ? end.events_read != end.events_written
+                                    : end.events_read > end.events_written);
 }
 
 bool logIncomplete(const LogEnd &end) {
   return end.kind == LogEnd::kIncomplete || end.unreadable_bytes > 0 ||
-         end.events_unwritten > 0 || logCountMismatch(end);
+         end.events_unwritten > 0 || logCountMismatch(end) || end.chain_mismatch;
 }
 
 std::string logStatusText(const LogEnd &end) {
@@ -97,6 +100,12 @@ std::string logStatusText(const LogEnd &end) {
   if (logCountMismatch(end))
     s += "; " + std::to_string(end.events_read) + " event records read where its end record counts " +
          std::to_string(end.events_written);
+  if (end.chain_mismatch)
+    s += "; its chunks are not the ones its end record lists (chunks cut out, spliced in or "
+         "reordered)";
+  if (end.another_log_at)
+    s += "; another log starts at offset " + std::to_string(end.another_log_at) +
+         " (not read: two logs in one stream)";
   return s;
 }
 
@@ -124,6 +133,10 @@ nlohmann::ordered_json logStatusJson(const std::string &log, const LogEnd &end) 
   j["started"] = end.start_unix_ns
                      ? nlohmann::ordered_json(utcTime(end.start_unix_ns, 'T') + frac)
                      : nlohmann::ordered_json(nullptr);
+  // Appended: log_status entries only gain keys.
+  j["chunks_mismatch"] = end.chain_mismatch;
+  j["another_log_at"] = end.another_log_at ? nlohmann::ordered_json(end.another_log_at)
+                                           : nlohmann::ordered_json(nullptr);
   return j;
 }
 

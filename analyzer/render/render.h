@@ -48,8 +48,8 @@ std::string withheldNote(uint64_t functions);
 /// its end record counts M" when there are any.
 std::string logStatusText(const LogEnd &end);
 /// Whether the log's event records are not the ones its End record counts
-/// (chunks spliced in, appended or cut out), judged only when the End is
-/// the last chunk and every chunk was readable.
+/// (chunks spliced in, appended or cut out): any difference when every
+/// chunk was readable, more records than it counts when some was not.
 bool logCountMismatch(const LogEnd &end);
 /// "pid 4242 on build-7, started 2026-12-02 17:30:01 UTC"; "pid 4242" when
 /// the header names no host and start.

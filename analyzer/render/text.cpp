@@ -98,6 +98,7 @@ void renderFunctions(const Summary &s, std::ostream &os) {
   auto busy_at = std::find(header.begin(), header.end(), "busy_mean") - header.begin();
   if (s.sampled)
     header.insert(header.begin() + busy_at, "timed");
+  auto completed_at = std::find(header.begin(), header.end(), "completed") - header.begin();
   // The ratio columns go before the function, which stays last so its long
   // name never breaks the alignment.
   if (s.baseline)
@@ -125,7 +126,7 @@ void renderFunctions(const Summary &s, std::ostream &os) {
     if (s.sampled)
       row.insert(row.begin() + busy_at, num(f.busy.samples));
     if (figuresWithheld(fn)) // from "completed" on, up to the function
-      std::fill(row.begin() + 8, row.end(), "?");
+      std::fill(row.begin() + completed_at, row.end(), "?");
     std::string name = fn.name + "  [" + location(fn.file, fn.line) + "]";
     if (s.baseline) {
       std::vector<std::string> ratios = baselineCells(*s.baseline, fn);

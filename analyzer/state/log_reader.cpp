@@ -231,6 +231,14 @@ bool LogReader::chunkFitsAt(uint64_t at, ChunkHeader &ch) {
   return ch.payload_bytes <= size_ - at - sizeof(ChunkHeader);
 }
 
+bool LogReader::logStartsAt(uint64_t at) {
+  uint64_t magic = 0;
+  if (at == 0 || at > size_ || size_ - at < sizeof magic)
+    return false;
+  readAt(at, &magic, sizeof magic, "chunk header");
+  return magic == COROSCOPE_LOG_MAGIC;
+}
+
 bool LogReader::validChunkAt(uint64_t at, ChunkHeader &ch) {
   return chunkFitsAt(at, ch) && (!checksums_ || checksumMatches(at, ch));
 }
@@ -249,6 +257,10 @@ uint64_t LogReader::resync(uint64_t from) {
       ChunkHeader ch;
       std::memcpy(&ch, window.data() + i, sizeof ch);
       uint64_t at = base + i;
+      uint64_t magic;
+      std::memcpy(&magic, window.data() + i, sizeof magic);
+      if (magic == COROSCOPE_LOG_MAGIC)
+        return at; // another log starts: nextChunk stops there
       if (ch.kind == 0 || ch.kind > kMaxKind || ch.checksum == 0 ||
           ch.payload_bytes > size_ - at - sizeof(ChunkHeader))
         continue;
@@ -272,6 +284,15 @@ bool LogReader::nextChunk(ChunkRef &chunk) {
     bool fits = chunkFitsAt(at, ch);
     if (fits && (!checksums_ || checksumMatches(at, ch)))
       break;
+    if (logStartsAt(at)) {
+      // Another process's log in the same stream (an exec'd image writing
+      // to the pipe again, `cat a.log b.log`): its chunks would be read
+      // under this log's sites. This log ends here.
+      another_log_ = at;
+      cut_ = at;
+      next_chunk_ = size_;
+      return false;
+    }
     // Damaged, or cut short by the end of the file. With checksums the next
     // whole chunk is found again: where this one's length says, or by a
     // search when the length itself is damaged (or foreign bytes were
@@ -298,6 +319,7 @@ bool LogReader::nextChunk(ChunkRef &chunk) {
   payload = at + sizeof(ChunkHeader);
   next_chunk_ = payload + ch.payload_bytes;
   chunk.kind = ch.kind;
+  chunk.checksum = ch.checksum;
   chunk.offset = at;
   chunk.payload_offset = payload;
   chunk.payload_bytes = ch.payload_bytes;
@@ -573,7 +595,13 @@ LogIndex::LogIndex(const std::string &path)
   std::optional<EndRecord> end;
   uint32_t last_kind = 0;
   ChunkRef chunk;
+  // The chain over the chunks read so far, and its value before the last
+  // End record (log::chainChunk; EndRecord::chunk_chain).
+  uint32_t chain = 0, chain_before_end = 0;
   while (r.nextChunk(chunk)) {
+    if (chunk.kind == kChunkEnd)
+      chain_before_end = chain;
+    chain = chainChunk(chain, chunk.checksum);
     switch (chunk.kind) {
     case kChunkClock:
       clock_.push_back(r.readClock(chunk));
@@ -643,7 +671,11 @@ LogIndex::LogIndex(const std::string &path)
     end_.status_known = end->how != kEndSignal && (end->flags & kEndStatusKnown);
     end_.events_written = end->events_written;
     end_.events_unwritten = end->events_unwritten;
+    // Judged only when every chunk was read: a bad one breaks the chain.
+    end_.chain_mismatch = r.checksums() && (end->flags & kEndChunkChain) && r.badChunks() == 0 &&
+                          r.cutBytes() == 0 && end->chunk_chain != chain_before_end;
   }
+  end_.another_log_at = r.anotherLogAt();
   for (const auto &[id, t] : threads)
     end_.events_read += t.events;
   end_.pid = header_.pid;

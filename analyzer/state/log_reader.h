@@ -78,6 +78,12 @@ struct LogEnd {
   /// The file ends inside its header (LogReader::cutInHeader()): nothing
   /// of it is read, not even who wrote it.
   bool header_cut = false;
+  /// The End record's chunk chain disagrees with the chunks read (each
+  /// whole and intact): chunks cut out, spliced in or reordered.
+  bool chain_mismatch = false;
+  /// Another log's header starts at this offset (0: none); what follows is
+  /// not read as this log.
+  uint64_t another_log_at = 0;
   // Who wrote it, from the FileHeader (host and start: 0 and "" when the
   // header is of the original 32 bytes).
   uint64_t pid = 0;
@@ -88,6 +94,7 @@ struct LogEnd {
 /// Where a chunk sits in the file.
 struct ChunkRef {
   uint32_t kind = 0;
+  uint32_t checksum = 0;      ///< as its header says (checked when the log has checksums)
   uint64_t offset = 0;        ///< of the ChunkHeader
   uint64_t payload_offset = 0;
   uint64_t payload_bytes = 0;
@@ -187,6 +194,11 @@ public:
   uint64_t badChunks() const { return bad_chunks_; }
   uint64_t badBytes() const { return bad_bytes_; }
   uint64_t firstBadOffset() const { return first_bad_; }
+  /// Where another log's file header starts inside this one (two logs in
+  /// one stream), 0 for none: the chunks stop there.
+  uint64_t anotherLogAt() const { return another_log_; }
+  /// The header has kFlagChecksums.
+  bool checksums() const { return checksums_; }
 
   log::ClockSample readClock(const ChunkRef &chunk);
   std::vector<Site> readSites(const ChunkRef &chunk);
@@ -230,6 +242,9 @@ private:
   bool checksums_ = false;    ///< the header has kFlagChecksums
   bool cut_in_header_ = false;
   uint64_t bad_chunks_ = 0, bad_bytes_ = 0, first_bad_ = 0;
+  uint64_t another_log_ = 0;
+  /// The log magic starts at `at` (not the file's own header).
+  bool logStartsAt(uint64_t at);
   bool checksumMatches(uint64_t at, const log::ChunkHeader &h);
   /// A chunk whose payload starts with one fixed-size Record (longer
   /// payloads hold later fields and are fine).

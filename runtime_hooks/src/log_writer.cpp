@@ -36,11 +36,13 @@ pthread_mutex_t gLock = PTHREAD_MUTEX_INITIALIZER;
 int gFd = -1;
 bool gOpenFailed = false;
 off_t gTailStart = -1, gTailEnd = -1; // the last replaceable chunk
+uint32_t gTailChain = 0;               // gChunkChain before it
 char gPath[4096];
 dev_t gDev = 0;
 ino_t gIno = 0;
 constexpr int kHighFd = 700;
 uint64_t gEventsWritten = 0; // under the lock
+uint32_t gChunkChain = 0;    // log::chainChunk over the chunks written, under the lock
 // The End record of an exit or a sanitizer's death is written: nothing
 // follows it (a thread still running, or the COROSCOPE_INTERVAL writer,
 // would make the log look cut).
@@ -124,6 +126,7 @@ void finishChunk() {
   if (gChunk.gather) {
     auto *h = reinterpret_cast<log::ChunkHeader *>(gChunk.gather);
     h->checksum = log::chunkChecksum(gChunk.gather, gChunk.gathered);
+    gChunkChain = log::chainChunk(gChunkChain, h->checksum);
     writeAll(gChunk.gather, gChunk.gathered);
     munmap(gChunk.gather, gChunk.gather_size);
     gChunk.gather = nullptr;
@@ -132,6 +135,7 @@ void finishChunk() {
   if (gChunk.header < 0)
     return;
   uint32_t sum = gChunk.sum.value();
+  gChunkChain = log::chainChunk(gChunkChain, sum);
   if (!gWriteFailed) // a torn chunk keeps checksum 0
     (void)!pwrite(gFd, &sum, sizeof sum, gChunk.header + offsetof(log::ChunkHeader, checksum));
   gChunk.header = -1;
@@ -189,6 +193,7 @@ void writeWholeChunk(const void *chunk, size_t size) {
   log::ChunkHeader h;
   memcpy(&h, chunk, sizeof h);
   h.checksum = log::chunkChecksum(chunk, size);
+  gChunkChain = log::chainChunk(gChunkChain, h.checksum);
   writeAll(&h, sizeof h);
   writeAll(static_cast<const char *>(chunk) + sizeof h, size - sizeof h);
 }
@@ -299,6 +304,7 @@ bool ensureOpenLocked() {
     h.host[0] = 0;
   h.header_checksum = log::fileHeaderChecksum(h);
   writeAll(&h, sizeof h);
+  gChunkChain = 0;
   writeClockLocked();
   if (gSitesOnOpen) {
     gSitesOnOpen = false;
@@ -321,9 +327,12 @@ void writeReplaceableChunkLocked(const void *chunk, size_t size) {
   if (!ensureOpenLocked())
     return;
   off_t at = lseek(gFd, 0, SEEK_CUR);
-  if (gTailStart >= 0 && at == gTailEnd && lseek(gFd, gTailStart, SEEK_SET) == gTailStart)
+  if (gTailStart >= 0 && at == gTailEnd && lseek(gFd, gTailStart, SEEK_SET) == gTailStart) {
     at = gTailStart;
+    gChunkChain = gTailChain; // the chunk it replaces is gone from the chain
+  }
   gTailStart = at;
+  gTailChain = gChunkChain;
   writeWholeChunk(chunk, size);
   gTailEnd = lseek(gFd, 0, SEEK_CUR);
   if (gTailEnd >= 0)
@@ -349,7 +358,8 @@ void writePackedEventsLocked(uint32_t thread, uint32_t os_tid, uint64_t count,
 void writeEndLocked(uint32_t how, int32_t code, uint32_t flags, uint64_t unwritten) {
   if (!ensureOpenLocked())
     return;
-  log::EndRecord e{how, code, flags, 0, gEventsWritten, unwritten, monotonicNs()};
+  log::EndRecord e{how,           code,      flags | log::kEndChunkChain, gChunkChain,
+                   gEventsWritten, unwritten, monotonicNs()};
   writeChunkHeader(log::kChunkEnd, sizeof e);
   writePayload(&e, sizeof e);
   gClosed = how == log::kEndExit || how == log::kEndSanitizer; // the process cannot go on

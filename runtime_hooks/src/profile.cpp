@@ -358,8 +358,7 @@ void writeProfileLocked() {
     buf.cap = cap;
     buf.size = sizeof(log::ChunkHeader) + sizeof(log::ProfileHeader);
     serialise(buf, /*measure=*/false, &nf, &ns);
-    uint32_t threads = 0;
-    forEachThread([&](ThreadState *t) { threads += t->counters != nullptr; });
+    uint32_t threads = threadsAttached();
     log::ProfileHeader h{COROSCOPE_PROFILE_VERSION, nf, ns, threads, gOptions.sample_first,
                          gOptions.sample_every, gUntracked.load(std::memory_order_relaxed),
                          gStartNs, monotonicNs()};

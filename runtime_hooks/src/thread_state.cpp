@@ -17,6 +17,7 @@
 #include "sanitizers.h"
 #include "sites.h"
 
+#include <atomic>
 #include <errno.h>
 #include <new>
 #include <stdlib.h>
@@ -35,6 +36,9 @@ namespace {
 
 ThreadState *gThreads = nullptr; // guarded by the writer lock
 uint32_t gNextThread = 0;        // guarded by the writer lock
+// Threads attached since the process (or, in a forked child, the fork)
+// started: blocks are reused, so counting blocks undercounts.
+std::atomic<uint32_t> gThreadsAttached{0};
 pthread_key_t gExitKey;
 pthread_once_t gOnce = PTHREAD_ONCE_INIT;
 
@@ -105,6 +109,7 @@ void afterForkChild() {
     tState->flush_cursor = tState->cursor;
     tState->os_tid = uint32_t(syscall(SYS_gettid));
   }
+  gThreadsAttached.store(tState ? 1 : 0, std::memory_order_relaxed);
   resetProfileAfterFork();
   forgetFlusherAfterFork();
   writerUnlock();
@@ -173,6 +178,7 @@ __attribute__((noinline)) ThreadState *attachThread() {
   t->counters_cap = counters_cap;
   t->in_use = true;
   t->thread = ++gNextThread;
+  gThreadsAttached.fetch_add(1, std::memory_order_relaxed);
   t->os_tid = uint32_t(syscall(SYS_gettid));
   // Records without a time of their own take the previous one: the first
   // chunk's base is a real reading, not 0, so none decodes to before the
@@ -196,6 +202,8 @@ __attribute__((noinline)) void flushFull(ThreadState *t) {
   writerUnlock();
   errno = saved;
 }
+
+uint32_t threadsAttached() { return gThreadsAttached.load(std::memory_order_relaxed); }
 
 ThreadState *firstThread() { return __atomic_load_n(&gThreads, __ATOMIC_ACQUIRE); }
 

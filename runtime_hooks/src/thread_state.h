@@ -137,6 +137,9 @@ inline void emit(ThreadState *t, uint8_t kind, uint8_t flags, const __coroscope_
 
 /// The first block of the global list (never unlinked, only prepended or
 /// appended under the writer lock, so walking it racily is safe).
+/// Threads that have run a hook since the process started (in a forked
+/// child: since the fork, itself included), exited ones included.
+uint32_t threadsAttached();
 ThreadState *firstThread();
 template <class Fn> void forEachThread(Fn &&fn) {
   for (ThreadState *t = firstThread(); t; t = __atomic_load_n(&t->next, __ATOMIC_ACQUIRE))

@@ -9,13 +9,13 @@
 // RUN: %coroscope dump p.log | FileCheck %s --check-prefix=PROFILE
 // PROFILE: header {{.*}} profile checksums host=
 // PROFILE: chunk {{.*}} profile payload={{[0-9]+}} version={{[0-9]+}} functions=0 sites=0
-// PROFILE: chunk {{.*}} end payload=40 how=exit code=0 flags=0
+// PROFILE: chunk {{.*}} end payload=40 how=exit code=0 flags=2 {{.*}} chunk_chain=0x
 // RUN: env COROSCOPE_OUT=t.log %t; test $? = 4
 // RUN: %coroscope report t.log | FileCheck %s --check-prefix=REPORT
 // REPORT: t.log: complete (exit status unknown)
 // RUN: %coroscope dump t.log | FileCheck %s --check-prefix=TRACE --implicit-check-not=profile
 // TRACE: header {{.*}} checksums host=
-// TRACE: chunk {{.*}} end payload=40 how=exit code=0 flags=0
+// TRACE: chunk {{.*}} end payload=40 how=exit code=0 flags=2 {{.*}} chunk_chain=0x
 //
 // Numeric settings out of range are named on stderr, and the run goes on.
 // RUN: env COROSCOPE_OUT=o.log COROSCOPE_FLUSH_MS=x COROSCOPE_INTERVAL=-1 COROSCOPE_SAMPLE=0 %t 2> opts.txt; test $? = 4

@@ -22,6 +22,27 @@
 // RUN: %coroscope report --format json -o %t.len.json %t.len.log 2> /dev/null
 // RUN: grep -F -f %t.len.expect %t.len.json
 // RUN: FileCheck %s --check-prefix=COMPLETE < %t.len.json
+//
+// A bad chunk must not hide records spliced in: a flipped bit in the first
+// chunk and the fifth written twice reads more records than the End counts.
+// RUN: %python %S/../tools/splice_log.py flip-double %t.log 4 %t.dbl.log > %t.dbl.expect
+// RUN: %coroscope report --format json -o %t.dbl.json %t.dbl.log 2> %t.dbl.err
+// RUN: grep -F -f %t.dbl.expect %t.dbl.json
+// RUN: FileCheck %s --check-prefix=MORE < %t.dbl.err
+// MORE: event records read where its end record counts
+// RUN: not %coroscope report --strict %t.dbl.log > /dev/null 2>&1
+//
+// Two logs in one stream (`cat a.log b.log`, an exec'd image writing to
+// the same pipe): the first is read up to the second's header, which is
+// not read under the first one's sites.
+// RUN: env COROSCOPE_OUT=%t.b.log %t
+// RUN: cat %t.log %t.b.log > %t.ab.log
+// RUN: %coroscope report --format json -o %t.ab.json %t.ab.log 2> %t.ab.err
+// RUN: %python %S/../tools/report_summary.py %t.ab.json | diff - %t.sum
+// RUN: FileCheck %s --check-prefix=TWO < %t.ab.err
+// TWO: coroscope: warning: {{.*}}ab.log: complete (exit status 0); {{[0-9]+}} bytes unreadable at offset [[AT:[0-9]+]]; another log starts at offset [[AT]] (not read: two logs in one stream)
+// RUN: FileCheck %s --check-prefix=TWO-JSON < %t.ab.json
+// TWO-JSON: "another_log_at": {{[1-9][0-9]*}}
 #include "../Inputs/kit.h"
 
 __attribute__((noinline)) lazy<int> work(int i) { co_return i; }

@@ -23,6 +23,11 @@ another copy, or cut out, leave a log whose chunks all check): the report
 must exit 0 with one warning naming both counts (log_status: events_read
 against the End's events_written), 2 with --strict.
 
+Then leaves out, doubles and swaps whole chunks of every kind (Sites, Clock,
+Finding, ... and PackedEvents swapped), which keep the event count: the
+report must say its chunks are not the ones its End lists (log_status
+chunks_mismatch), exit 0 with one warning, 2 with --strict.
+
 Then flips one bit in each field of the file header (with the header
 checksum, no single flip may go unnoticed, not even one that clears the
 checksum flags): the report must fail with `coroscope: error: LOG: offset N:`
@@ -142,6 +147,29 @@ def main():
             problems.append(f"{what}: log_status {st}")
         if report(coroscope, path, "--strict")[0] != 2:
             problems.append(f"{what}: --strict did not exit 2")
+    # Whole chunks of any kind left out, twice, or two swapped: event
+    # counts cannot tell, the End's chain of chunk checksums must.
+    body = [(at, kind, size) for at, kind, size, _ in table if kind != END]
+    moves = [(f"chunk at {at} (kind {kind}) left out", data[:at] + data[at + size:])
+             for at, kind, size in body if kind != PACKED_EVENTS]
+    moves += [(f"chunk at {at} (kind {kind}) twice", data[:at + size] + data[at:])
+              for at, kind, size in body if kind != PACKED_EVENTS]
+    moves += [(f"chunks at {a[0]} and {b[0]} swapped",
+               data[:a[0]] + data[b[0]:b[0] + b[2]] + data[a[0]:a[0] + a[2]] + data[b[0] + b[2]:])
+              for a, b in zip(body, body[1:]) if data[a[0]:a[0] + a[2]] != data[b[0]:b[0] + b[2]]]
+    for what, moved in moves:
+        with open(path, "wb") as f:
+            f.write(moved)
+        rc, err, rep = report(coroscope, path)
+        want = "its chunks are not the ones its end record lists"
+        if rc != 0 or len(err) != 1 or want not in err[0]:
+            problems.append(f"{what}: status {rc}, stderr {err}, want {want!r}")
+            continue
+        if not rep["log_status"][0]["chunks_mismatch"]:
+            problems.append(f"{what}: log_status {rep['log_status'][0]}")
+        if report(coroscope, path, "--strict")[0] != 2:
+            problems.append(f"{what}: --strict did not exit 2")
+    splices += moves
     for bit_at, mask in HEADER_FLIPS:
         if bit_at >= header_size:
             continue

@@ -7,6 +7,8 @@ skip past: splice_log.py MODE LOG K OUT
   flip-length  flips bit 3 of chunk K's payload length
   flip-sites   flips a bit in the middle of the first Sites chunk's payload
                (K is ignored): the definitions of its sites are lost
+  flip-double  flips a bit in the first chunk's payload and writes chunk K
+               twice: a bad chunk must not hide records spliced in
 
 Prints the `"unreadable_bytes": N` line the report's JSON should hold.
 """
@@ -41,6 +43,11 @@ def main():
     elif mode == "flip-length":
         data[at + 8] ^= 8
         lost = size
+    elif mode == "flip-double":
+        first_at, first_size, _ = chunks(data)[0]
+        data[at:at] = data[at:at + size]
+        data[first_at + 16 + (first_size - 16) // 2] ^= 0x10
+        lost = first_size
     elif mode == "flip-sites":
         data[at + 16 + (size - 16) // 2] ^= 0x10
         lost = size

@@ -45,6 +45,13 @@ inline uint32_t fileHeaderChecksum(const FileHeader &h) {
   return XXH32(&zeroed, sizeof zeroed, 0);
 }
 
+/// The End record's chain after a chunk with checksum `checksum`: XXH32,
+/// seeded with the chain so far (0 at the file header), of the checksum's
+/// 4 little-endian bytes. Order-dependent, so a swap shows as a splice does.
+inline uint32_t chainChunk(uint32_t chain, uint32_t checksum) {
+  return XXH32(&checksum, sizeof checksum, chain);
+}
+
 /// The checksum of a whole chunk in memory (header then payload).
 inline uint32_t chunkChecksum(const void *chunk, size_t size) {
   ChunkChecksum c;

@@ -106,6 +106,10 @@ enum EndFlag : uint32_t {
   /// runtime saw the process end but not with which status (e.g. a
   /// destructor that ran while the runtime was unloaded).
   kEndStatusKnown = 1,
+  /// `chunk_chain` holds chainChunk() over the checksums of every chunk
+  /// before this one, in file order (coroscope/log_checksum.h): chunks of
+  /// any kind cut out, spliced in or reordered show.
+  kEndChunkChain = 2,
 };
 
 /// The closing record.
@@ -113,7 +117,7 @@ struct EndRecord {
   uint32_t how;   ///< EndHow
   int32_t code;   ///< exit status or signal number
   uint32_t flags; ///< EndFlag bits
-  uint32_t reserved;
+  uint32_t chunk_chain; ///< with kEndChunkChain; 0 before
   uint64_t events_written;   ///< event records in the log, all threads
   uint64_t events_unwritten; ///< recorded but not in the log when it ended (threads still running, a signal that stopped a thread mid-record)
   uint64_t end_ns;           ///< CLOCK_MONOTONIC when the record was written
