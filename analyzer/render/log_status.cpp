@@ -142,9 +142,9 @@ nlohmann::ordered_json logStatusJson(const std::string &log, const LogEnd &end) 
 
 std::string withheldNote(uint64_t functions) {
   return "?: withheld for " + std::to_string(functions) + " function" + (functions == 1 ? "" : "s") +
-         ": their frames reached a suspend site whose definition is in a log's unreadable "
-         "bytes, so which point was final (completed, sync, awaits, suspends, waits, times) "
-         "is not known";
+         ": their frames reached a suspend site whose definition the log lost (a damaged or "
+         "missing chunk), so which point was final (completed, sync, awaits, suspends, waits, "
+         "times) is not known";
 }
 
 } // namespace coroscope::analyzer

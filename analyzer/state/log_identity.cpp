@@ -11,16 +11,26 @@
 namespace coroscope::analyzer {
 
 namespace {
-/// The bytes of `log` that a report reads (the file less its unreadable
-/// chunks): what decides between two copies of one writer's log. Reads the
-/// whole log, so only a duplicate pays for it.
-uint64_t intactBytes(const std::string &log, uint64_t file_bytes) {
+/// What decides between two copies of one writer's log, best first: a
+/// copy that ends with its End record and whose chunks and event count are
+/// the ones it lists (not one with a chunk doubled); then the more bytes a
+/// report reads (the file less its unreadable chunks; a copy taken while
+/// the program ran is a prefix); then the later profile snapshot (profile
+/// copies of one size differ only in it). Reads the whole log, so only a
+/// duplicate pays for it.
+using CopyScore = std::tuple<bool, uint64_t, uint64_t>;
+
+CopyScore copyScore(const std::string &log, uint64_t file_bytes) {
   try {
     LogIndex index(log);
-    uint64_t lost = index.end().unreadable_bytes;
-    return file_bytes > lost ? file_bytes - lost : 0;
+    const LogEnd &e = index.end();
+    bool whole = e.kind != LogEnd::kIncomplete && !e.chain_mismatch &&
+                 e.events_read == e.events_written && e.unreadable_bytes == 0;
+    uint64_t lost = e.unreadable_bytes;
+    uint64_t snapshot = index.profile() ? index.profile()->header.written_ns : 0;
+    return {whole, file_bytes > lost ? file_bytes - lost : 0, snapshot};
   } catch (const LogError &) {
-    return 0;
+    return {false, 0, 0};
   }
 }
 } // namespace
@@ -33,7 +43,7 @@ std::vector<std::string> distinctLogs(const std::vector<std::string> &logs,
     size_t index;
     uint64_t bytes;
     bool regular;                   ///< a stream (FIFO) can be read only once
-    std::optional<uint64_t> intact; ///< intactBytes(), once needed
+    std::optional<CopyScore> score; ///< copyScore(), once needed
   };
   std::map<std::tuple<std::string, uint64_t, uint64_t>, Copy> writers;
   std::vector<std::string> kept;
@@ -56,20 +66,19 @@ std::vector<std::string> distinctLogs(const std::vector<std::string> &logs,
             std::make_tuple(std::string(h.host), h.pid, h.start_unix_ns),
             Copy{kept.size(), bytes, regular, std::nullopt});
         if (!fresh) {
-          // One process writes its log by appending, so a copy taken while
-          // it ran, or cut short, is a prefix of the whole; but either copy
-          // may be the damaged one. The copy with more readable bytes is
-          // read (an equal one: the first named).
+          // Either copy may be the damaged or the older one: the better
+          // copyScore() is read (an equal one: the first named).
           Copy &earlier = it->second;
-          if (!earlier.intact)
-            earlier.intact = earlier.regular ? intactBytes(kept[earlier.index], earlier.bytes) : 0;
-          uint64_t intact = regular ? intactBytes(log, bytes) : 0;
-          if (intact > *earlier.intact) {
+          if (!earlier.score)
+            earlier.score = earlier.regular ? copyScore(kept[earlier.index], earlier.bytes)
+                                            : CopyScore{};
+          CopyScore score = regular ? copyScore(log, bytes) : CopyScore{};
+          if (score > *earlier.score) {
             duplicates.push_back({kept[earlier.index], log, false});
             kept[earlier.index] = log;
             earlier.bytes = bytes;
             earlier.regular = regular;
-            earlier.intact = intact;
+            earlier.score = score;
           } else {
             duplicates.push_back({log, kept[earlier.index], false});
           }

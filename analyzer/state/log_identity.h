@@ -23,9 +23,10 @@ struct DuplicateLog {
 };
 
 /// `logs` in order without those that repeat an earlier one, which go to
-/// `duplicates`. Of two files of one writer the one with more readable
-/// bytes (its size less the chunks a report cannot use) is kept, in the
-/// place of the first named (an equal one: the first named). A log whose
+/// `duplicates`. Of two files of one writer the better is kept, in the
+/// place of the first named (an equal one: the first named): one that is
+/// whole (its End last, its chunks those the End lists), then the one with
+/// more readable bytes, then the later profile snapshot. A log whose
 /// header cannot be read is kept, so the error comes from reading it.
 std::vector<std::string> distinctLogs(const std::vector<std::string> &logs,
                                       std::vector<DuplicateLog> &duplicates);

@@ -232,11 +232,13 @@ bool LogReader::chunkFitsAt(uint64_t at, ChunkHeader &ch) {
 }
 
 bool LogReader::logStartsAt(uint64_t at) {
-  uint64_t magic = 0;
-  if (at == 0 || at > size_ || size_ - at < sizeof magic)
+  // The magic alone could be a program's text: a header that checks.
+  FileHeader h{};
+  if (at == 0 || at > size_ || size_ - at < sizeof h)
     return false;
-  readAt(at, &magic, sizeof magic, "chunk header");
-  return magic == COROSCOPE_LOG_MAGIC;
+  readAt(at, &h, sizeof h, "file header");
+  return h.magic == COROSCOPE_LOG_MAGIC && (h.flags & kFlagHeaderChecksum) &&
+         h.header_size >= sizeof h && fileHeaderChecksum(h) == h.header_checksum;
 }
 
 bool LogReader::validChunkAt(uint64_t at, ChunkHeader &ch) {
@@ -259,7 +261,7 @@ uint64_t LogReader::resync(uint64_t from) {
       uint64_t at = base + i;
       uint64_t magic;
       std::memcpy(&magic, window.data() + i, sizeof magic);
-      if (magic == COROSCOPE_LOG_MAGIC)
+      if (magic == COROSCOPE_LOG_MAGIC && logStartsAt(at))
         return at; // another log starts: nextChunk stops there
       if (ch.kind == 0 || ch.kind > kMaxKind || ch.checksum == 0 ||
           ch.payload_bytes > size_ - at - sizeof(ChunkHeader))
@@ -315,6 +317,11 @@ bool LogReader::nextChunk(ChunkRef &chunk) {
       first_bad_ = at;
     bad_bytes_ += next - at;
     next_chunk_ = next;
+    // A chunk whose length still leads to the next whole chunk is a chunk
+    // of the log with a damaged payload: its header's checksum is the one
+    // the End record chained (text found by the search is not).
+    if (fits && next == by_length)
+      skipped_checksums_.push_back(ch.checksum);
   }
   payload = at + sizeof(ChunkHeader);
   next_chunk_ = payload + ch.payload_bytes;
@@ -598,7 +605,12 @@ LogIndex::LogIndex(const std::string &path)
   // The chain over the chunks read so far, and its value before the last
   // End record (log::chainChunk; EndRecord::chunk_chain).
   uint32_t chain = 0, chain_before_end = 0;
+  auto chainSkipped = [&] {
+    for (uint32_t sum : r.takeSkippedChecksums())
+      chain = chainChunk(chain, sum);
+  };
   while (r.nextChunk(chunk)) {
+    chainSkipped();
     if (chunk.kind == kChunkEnd)
       chain_before_end = chain;
     chain = chainChunk(chain, chunk.checksum);
@@ -671,9 +683,11 @@ LogIndex::LogIndex(const std::string &path)
     end_.status_known = end->how != kEndSignal && (end->flags & kEndStatusKnown);
     end_.events_written = end->events_written;
     end_.events_unwritten = end->events_unwritten;
-    // Judged only when every chunk was read: a bad one breaks the chain.
-    end_.chain_mismatch = r.checksums() && (end->flags & kEndChunkChain) && r.badChunks() == 0 &&
-                          r.cutBytes() == 0 && end->chunk_chain != chain_before_end;
+    // Chunks with a damaged payload are chained by their headers'
+    // checksums; text between chunks is not in the chain: so a chunk cut
+    // out or spliced in shows even beside such damage.
+    end_.chain_mismatch = r.checksums() && (end->flags & kEndChunkChain) &&
+                          end->chunk_chain != chain_before_end;
   }
   end_.another_log_at = r.anotherLogAt();
   for (const auto &[id, t] : threads)

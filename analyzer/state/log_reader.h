@@ -25,6 +25,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace coroscope::analyzer {
@@ -199,6 +200,9 @@ public:
   uint64_t anotherLogAt() const { return another_log_; }
   /// The header has kFlagChecksums.
   bool checksums() const { return checksums_; }
+  /// The stored checksums of the bad chunks nextChunk() skipped by their
+  /// length since the last call, in file order (the End record's chain).
+  std::vector<uint32_t> takeSkippedChecksums() { return std::exchange(skipped_checksums_, {}); }
 
   log::ClockSample readClock(const ChunkRef &chunk);
   std::vector<Site> readSites(const ChunkRef &chunk);
@@ -243,6 +247,7 @@ private:
   bool cut_in_header_ = false;
   uint64_t bad_chunks_ = 0, bad_bytes_ = 0, first_bad_ = 0;
   uint64_t another_log_ = 0;
+  std::vector<uint32_t> skipped_checksums_;
   /// The log magic starts at `at` (not the file's own header).
   bool logStartsAt(uint64_t at);
   bool checksumMatches(uint64_t at, const log::ChunkHeader &h);

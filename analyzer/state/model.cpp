@@ -69,9 +69,12 @@ FunctionStats &LogModel::functionFor(uint32_t site_id) {
                        return x.bytes > y.bytes;
                      });
   } else {
-    // Sites are per process, so an undefined id can only be named by number;
-    // the placeholder keeps the calls visible instead of dropping them.
-    fn = &report_.function("<unknown site " + std::to_string(site_id) + ">",
+    // Sites are per process, so an undefined id can only be named by number
+    // and the process: the placeholder keeps the calls visible instead of
+    // dropping them, and never merges with (or matches a baseline's entry
+    // of) another process's unknown function of that number.
+    fn = &report_.function("<unknown site " + std::to_string(site_id) + " of pid " +
+                               std::to_string(index_.header().pid) + ">",
                            "", 0);
   }
   functions_.set(site_id, fn);

@@ -327,7 +327,11 @@ void writeReplaceableChunkLocked(const void *chunk, size_t size) {
   if (!ensureOpenLocked())
     return;
   off_t at = lseek(gFd, 0, SEEK_CUR);
-  if (gTailStart >= 0 && at == gTailEnd && lseek(gFd, gTailStart, SEEK_SET) == gTailStart) {
+  // O_APPEND (`prog >> file` through /dev/stdout) writes at the end whatever
+  // the offset: the snapshot cannot replace the last one there.
+  bool append = fcntl(gFd, F_GETFL) & O_APPEND;
+  if (!append && gTailStart >= 0 && at == gTailEnd &&
+      lseek(gFd, gTailStart, SEEK_SET) == gTailStart) {
     at = gTailStart;
     gChunkChain = gTailChain; // the chunk it replaces is gone from the chain
   }
@@ -335,7 +339,7 @@ void writeReplaceableChunkLocked(const void *chunk, size_t size) {
   gTailChain = gChunkChain;
   writeWholeChunk(chunk, size);
   gTailEnd = lseek(gFd, 0, SEEK_CUR);
-  if (gTailEnd >= 0)
+  if (gTailEnd >= 0 && !append)
     (void)!ftruncate(gFd, gTailEnd); // a shorter snapshot leaves no stale tail
 }
 

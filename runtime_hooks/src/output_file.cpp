@@ -119,10 +119,15 @@ int openDescriptor(int n, uint64_t magic) {
   int fd = fcntl(n, F_DUPFD_CLOEXEC, 0);
   if (fd < 0)
     return -1;
-  const char *why = reusable(fd, magic);
+  // The program's own description: its flock cannot tell a live writer
+  // that shares it (a child spawned with the parent's log as stdout), so
+  // only an empty file is taken (`prog > run.log`).
+  const char *why = st.st_size != 0 ? "a file that is not empty" : reusable(fd, magic);
   if (why || ftruncate(fd, 0) != 0 || lseek(fd, 0, SEEK_SET) != 0) {
     fprintf(stderr, "coroscope: descriptor %d is %s; no log written\n", n,
             why ? why : strerror(errno));
+    // The lock is the shared description's: closing this copy keeps it.
+    flock(fd, LOCK_UN);
     ::close(fd);
     errno = EEXIST;
     return -1;

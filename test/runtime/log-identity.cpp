@@ -65,6 +65,12 @@
 // INTACT-NEXT: a.log: complete (exit status 0); pid
 // INTACT-NOT: .log:
 // WARN-INTACT: coroscope: warning: flipped.log: the same process's log as a.log; read once
+//
+// A longer copy with a chunk written twice loses to the whole one.
+// RUN: %python %S/../tools/splice_log.py double a.log 3 doubled.log > /dev/null
+// RUN: %coroscope report a.log doubled.log 2> err.txt | FileCheck %s --check-prefix=INTACT
+// RUN: FileCheck %s --check-prefix=WARN-DOUBLED --implicit-check-not=warning < err.txt
+// WARN-DOUBLED: coroscope: warning: doubled.log: the same process's log as a.log; read once
 #include "../Inputs/kit.h"
 
 __attribute__((noinline)) lazy<int> leaf(int i) { co_return i; }

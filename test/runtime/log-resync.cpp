@@ -32,6 +32,18 @@
 // MORE: event records read where its end record counts
 // RUN: not %coroscope report --strict %t.dbl.log > /dev/null 2>&1
 //
+// Nor a chunk cut out, nor does text between chunks: the End's chain of
+// chunk checksums holds the damaged chunk's (its header's) and not the text.
+// RUN: %python %S/../tools/splice_log.py flip-drop %t.log 4 %t.fd.log > /dev/null
+// RUN: %coroscope report --format json %t.fd.log 2> /dev/null | FileCheck %s --check-prefix=MISMATCH
+// RUN: %python %S/../tools/splice_log.py text-drop %t.log 4 %t.td.log > /dev/null
+// RUN: %coroscope report --format json %t.td.log 2> /dev/null | FileCheck %s --check-prefix=MISMATCH
+// MISMATCH: "chunks_mismatch": true
+// RUN: %coroscope report --format json %t.text.log 2> /dev/null | FileCheck %s --check-prefix=NO-MISMATCH
+// (A chunk whose length is damaged is found by the search, like text: it is
+// missing from the chain too, so that log also reads chunks_mismatch.)
+// NO-MISMATCH: "chunks_mismatch": false
+//
 // Two logs in one stream (`cat a.log b.log`, an exec'd image writing to
 // the same pipe): the first is read up to the second's header, which is
 // not read under the first one's sites.

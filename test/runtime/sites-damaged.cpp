@@ -10,15 +10,15 @@
 //
 // RUN: %python %S/../tools/splice_log.py flip-sites %t.log 0 %t.bad.log > %t.expect
 // RUN: %coroscope report %t.bad.log 2> %t.err | FileCheck %s --check-prefix=TEXT
-// TEXT: {{^ *}}3000 3000 0 40 120000 40.00 0 0.00 ? ? ? ? ? ? ? ? ? ? ? <unknown site {{[0-9]+}}> [?:0]
-// TEXT: ?: withheld for 1 function: their frames reached a suspend site whose definition is in a log's unreadable bytes
+// TEXT: {{^ *}}3000 3000 0 40 120000 40.00 0 0.00 ? ? ? ? ? ? ? ? ? ? ? <unknown site {{[0-9]+}} of pid {{[0-9]+}}> [?:0]
+// TEXT: ?: withheld for 1 function: their frames reached a suspend site whose definition the log lost (a damaged or missing chunk)
 // TEXT: Logs:
 // TEXT-NEXT: {{.*}}bad.log: complete (exit status 0); {{[0-9]+}} bytes unreadable at offset
 // RUN: FileCheck %s --check-prefix=WARN < %t.err
 // WARN: coroscope: warning:
 //
 // RUN: %coroscope report --format markdown %t.bad.log 2> /dev/null | FileCheck %s --check-prefix=MD
-// MD: | `<unknown site {{[0-9]+}}>` | ?:0 | 3000 | 3000 | 0 | 40 | 120000 | 40.00 | 0 | 0.00 | ? | ? | ? | ? | ? | ? | ? | ? | ? | ? | ? |
+// MD: | `<unknown site {{[0-9]+}} of pid {{[0-9]+}}>` | ?:0 | 3000 | 3000 | 0 | 40 | 120000 | 40.00 | 0 | 0.00 | ? | ? | ? | ? | ? | ? | ? | ? | ? | ? | ? |
 // MD: ?: withheld for 1 function
 //
 // RUN: %coroscope report --format json -o %t.json %t.bad.log 2> /dev/null
@@ -46,7 +46,7 @@
 // RUN: %coroscope report --baseline %t.json %t.log | FileCheck %s --check-prefix=BASE
 // BASE: new new new new new work(int) [
 // BASE: gone since baseline: 1
-// BASE-NEXT: <unknown site {{[0-9]+}}> [?:0] calls 3000, heap_B/call 40.00, sync ?, busy_mean ?
+// BASE-NEXT: <unknown site {{[0-9]+}} of pid {{[0-9]+}}> [?:0] calls 3000, heap_B/call 40.00, sync ?, busy_mean ?
 // RUN: %coroscope report --baseline %t.clean.json %t.bad.log 2> /dev/null | FileCheck %s --check-prefix=BASE-BAD
 // BASE-BAD: ? ? ? ? ? ? ? ? ? ? ? new new new new new <unknown site
 // BASE-BAD: gone since baseline: 1

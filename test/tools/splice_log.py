@@ -9,6 +9,10 @@ skip past: splice_log.py MODE LOG K OUT
                (K is ignored): the definitions of its sites are lost
   flip-double  flips a bit in the first chunk's payload and writes chunk K
                twice: a bad chunk must not hide records spliced in
+  flip-drop    flips a bit in the first chunk's payload and leaves chunk K
+               out: a bad chunk must not hide a chunk cut out
+  text-drop    writes program text before chunk 1 and leaves chunk K out
+  double       writes chunk K twice
 
 Prints the `"unreadable_bytes": N` line the report's JSON should hold.
 """
@@ -48,6 +52,20 @@ def main():
         data[at:at] = data[at:at + size]
         data[first_at + 16 + (first_size - 16) // 2] ^= 0x10
         lost = first_size
+    elif mode in ("flip-drop", "text-drop"):
+        del data[at:at + size]
+        first_at, first_size, _ = chunks(data)[0]
+        if mode == "flip-drop":
+            data[first_at + 16 + (first_size - 16) // 2] ^= 0x10
+            lost = first_size
+        else:
+            text = b"hello from the program's own printf\n"
+            second = chunks(data)[1][0]
+            data[second:second] = text
+            lost = len(text)
+    elif mode == "double":
+        data[at:at] = data[at:at + size]
+        lost = 0
     elif mode == "flip-sites":
         data[at + 16 + (size - 16) // 2] ^= 0x10
         lost = size
