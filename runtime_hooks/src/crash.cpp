@@ -35,23 +35,30 @@ int indexOf(int sig) {
 }
 
 void onCrash(int sig, siginfo_t *info, void *uctx) {
-  if (!gCrashing) {
+  bool first = !gCrashing;
+  if (first) {
     gCrashing = 1;
     flushAllThreads(/*from_signal=*/true);
     writeLiveFrames(/*fd=*/-1, /*from_signal=*/true);
     endLog(log::kEndSignal, sig, /*from_signal=*/true);
   }
   // Hand the signal on: the previous handler if there was one, else the
-  // default action once we return (the fault re-executes, or raise()).
+  // default action once we return (the fault re-executes, or raise()). A
+  // program whose handler returns survives it: the runtime goes on, and
+  // the End of its exit follows this one.
   int i = indexOf(sig);
   const struct sigaction &prev = gPrevious[i];
   if ((prev.sa_flags & SA_SIGINFO) && prev.sa_sigaction) {
     prev.sa_sigaction(sig, info, uctx);
+    if (first)
+      gCrashing = 0;
     return;
   }
   if (!(prev.sa_flags & SA_SIGINFO) && prev.sa_handler != SIG_DFL && prev.sa_handler != SIG_IGN &&
       prev.sa_handler != nullptr) {
     prev.sa_handler(sig);
+    if (first)
+      gCrashing = 0;
     return;
   }
   signal(sig, SIG_DFL);
