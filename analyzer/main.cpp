@@ -140,15 +140,15 @@ bool writeOutput(const std::string &output, const std::string &text,
   return true;
 }
 
-/// One warning line on stderr per log that logIncomplete() (render.h) says
+/// One warning line on stderr per log that LogEnd::incomplete() says
 /// lacks something of its run; true if any.
 bool warnIncomplete(const std::vector<std::string> &logs, const std::vector<LogEnd> &ends) {
   bool any = false;
   for (size_t i = 0; i < logs.size() && i < ends.size(); ++i) {
-    if (!logIncomplete(ends[i]))
+    if (!ends[i].incomplete())
       continue;
     // More records than the End counts: chunks not of this run are in it.
-    bool extra = logCountMismatch(ends[i]) && ends[i].events_read > ends[i].events_written;
+    bool extra = ends[i].countMismatch() && ends[i].events_read > ends[i].events_written;
     std::cerr << "coroscope: warning: " << logs[i] << ": " << logStatusText(ends[i])
               << (extra ? "; its figures include records its process did not count (chunks appended or spliced in)"
                         : "; figures from its complete chunks only")

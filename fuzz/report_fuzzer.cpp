@@ -39,7 +39,7 @@ static void report(const std::string &path) {
   renderMarkdown(summary, out);
   renderJson(summary, out);
   for (const LogEnd &end : report.log_ends)
-    if (logIncomplete(end))
+    if (end.incomplete())
       out << logStatusText(end);
 }
 

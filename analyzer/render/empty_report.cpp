@@ -24,7 +24,7 @@ std::string emptyReason(const Summary &s) {
   // Events a process never wrote (killed, _exit, a failed write) look like
   // events it never had: say which logs could hold the difference.
   if (std::any_of(s.log_ends.begin(), s.log_ends.end(),
-                  [](const LogEnd &e) { return logIncomplete(e); }))
+                  [](const LogEnd &e) { return e.incomplete(); }))
     return "the program has instrumented coroutines, but no event of theirs is in the logs, "
            "and a log is incomplete: its process may have run them and ended (killed, "
            "_exit, a failed write) before writing their events";

@@ -51,19 +51,6 @@ std::string logOriginText(const LogEnd &end) {
   return s;
 }
 
-bool logCountMismatch(const LogEnd &end) {
-  // Lost chunks only lower the count: more records than the writer wrote
-  // came from elsewhere, whatever else is damaged.
-  return end.kind != LogEnd::kIncomplete &&
-         (end.unreadable_bytes == 0 ? end.events_read != end.events_written
-                                    : end.events_read > end.events_written);
-}
-
-bool logIncomplete(const LogEnd &end) {
-  return end.kind == LogEnd::kIncomplete || end.unreadable_bytes > 0 ||
-         end.events_unwritten > 0 || logCountMismatch(end) || end.chain_mismatch;
-}
-
 std::string logStatusText(const LogEnd &end) {
   std::string s;
   switch (end.kind) {
@@ -97,7 +84,7 @@ std::string logStatusText(const LogEnd &end) {
          (end.bad_chunks == 1 ? " chunk" : " chunks") + " with a bad checksum)";
   if (end.events_unwritten)
     s += "; " + std::to_string(end.events_unwritten) + " events recorded but not written";
-  if (logCountMismatch(end))
+  if (end.countMismatch())
     s += "; " + std::to_string(end.events_read) + " event records read where its end record counts " +
          std::to_string(end.events_written);
   if (end.chain_mismatch)

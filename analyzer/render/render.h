@@ -47,17 +47,9 @@ std::string withheldNote(uint64_t functions);
 /// "; N events recorded but not written" and "; N event records read where
 /// its end record counts M" when there are any.
 std::string logStatusText(const LogEnd &end);
-/// Whether the log's event records are not the ones its End record counts
-/// (chunks spliced in, appended or cut out): any difference when every
-/// chunk was readable, more records than it counts when some was not.
-bool logCountMismatch(const LogEnd &end);
 /// "pid 4242 on build-7, started 2026-12-02 17:30:01 UTC"; "pid 4242" when
 /// the header names no host and start.
 std::string logOriginText(const LogEnd &end);
-/// Whether a log is worth a warning (and fails `--strict`): no closing
-/// record, bytes unreadable, events recorded but not written, or a count
-/// mismatch.
-bool logIncomplete(const LogEnd &end);
 /// The "log_status" entry of one log in the JSON report.
 nlohmann::ordered_json logStatusJson(const std::string &log, const LogEnd &end);
 

@@ -24,11 +24,9 @@ CopyScore copyScore(const std::string &log, uint64_t file_bytes) {
   try {
     LogIndex index(log);
     const LogEnd &e = index.end();
-    bool whole = e.kind != LogEnd::kIncomplete && !e.chain_mismatch &&
-                 e.events_read == e.events_written && e.unreadable_bytes == 0;
     uint64_t lost = e.unreadable_bytes;
     uint64_t snapshot = index.profile() ? index.profile()->header.written_ns : 0;
-    return {whole, file_bytes > lost ? file_bytes - lost : 0, snapshot};
+    return {!e.incomplete(), file_bytes > lost ? file_bytes - lost : 0, snapshot};
   } catch (const LogError &) {
     return {false, 0, 0};
   }

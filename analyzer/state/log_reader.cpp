@@ -576,6 +576,18 @@ std::vector<Module> LogReader::readModules(const ChunkRef &chunk) {
   return modules;
 }
 
+bool LogEnd::countMismatch() const {
+  // Lost chunks only lower the count: more records than the writer wrote
+  // came from elsewhere, whatever else is damaged.
+  return kind != kIncomplete &&
+         (unreadable_bytes == 0 ? events_read != events_written : events_read > events_written);
+}
+
+bool LogEnd::incomplete() const {
+  return kind == kIncomplete || unreadable_bytes > 0 || events_unwritten > 0 || countMismatch() ||
+         chain_mismatch;
+}
+
 //===----------------------------------------------------------------------===//
 // LogIndex
 //===----------------------------------------------------------------------===//

@@ -90,6 +90,15 @@ struct LogEnd {
   uint64_t pid = 0;
   std::string host;
   uint64_t start_unix_ns = 0; ///< CLOCK_REALTIME ns
+
+  /// Whether the log's event records are not the ones its End record counts
+  /// (chunks spliced in, appended or cut out): any difference when every
+  /// chunk was readable, more records than it counts when some was not.
+  bool countMismatch() const;
+  /// Whether the log lacks something of its run, worth a warning (and
+  /// failing `--strict`): no closing record, bytes unreadable, events
+  /// recorded but not written, counts or chunks that disagree.
+  bool incomplete() const;
 };
 
 /// Where a chunk sits in the file.

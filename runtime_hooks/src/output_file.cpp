@@ -123,7 +123,7 @@ int openDescriptor(int n, uint64_t magic) {
   // that shares it (a child spawned with the parent's log as stdout), so
   // only an empty file is taken (`prog > run.log`).
   const char *why = st.st_size != 0 ? "a file that is not empty" : reusable(fd, magic);
-  if (why || ftruncate(fd, 0) != 0 || lseek(fd, 0, SEEK_SET) != 0) {
+  if (why || lseek(fd, 0, SEEK_SET) != 0) {
     fprintf(stderr, "coroscope: descriptor %d is %s; no log written\n", n,
             why ? why : strerror(errno));
     // The lock is the shared description's: closing this copy keeps it.
