@@ -602,7 +602,10 @@ void analyzeLog(const std::string &path, Report &report,
     report.threads += index.profile()->header.threads;
     ++report.profiles;
     const ProfileHeader &h = index.profile()->header;
-    if (h.written_ns > h.started_ns)
+    // started_ns 0: the runtime never started counting (no instrumented
+    // code registered a site), so the file adds no run time; written_ns
+    // alone would be the machine's uptime.
+    if (h.started_ns && h.written_ns > h.started_ns)
       report.run_ns += h.written_ns - h.started_ns;
   }
   collectFindings(index, report.findings);
