@@ -14,6 +14,24 @@
 
 #define EMPTY_HOOK extern "C" __attribute__((visibility("default"), noinline))
 
+// The pass's inline fast paths (plugin/HookFastPath.h) read the thread's
+// __coroscope_thread. Null: every hook point costs its call, the floor of
+// one call per hook point. With -DEMPTY_HOOKS_FAST_PATHS, every thread sees
+// one block whose flags are profile mode's with the checks off and whose
+// counters cover every site: the inline paths are taken, and only the calls
+// they leave remain, the floor of today's profile mode (counts are racy
+// across threads here; nothing reads them).
+#ifdef EMPTY_HOOKS_FAST_PATHS
+static uint64_t gCounters[4096 * __coroscope_site_counters];
+static __coroscope_thread gThread = {gCounters, 4096,
+                                     __coroscope_fast_profile | __coroscope_fast_no_checks, 0, 0};
+#define THREAD_STATE (&gThread)
+#else
+#define THREAD_STATE nullptr
+#endif
+extern "C" __attribute__((visibility("default"))) __thread __coroscope_thread
+    *__coroscope_thread_state __attribute__((tls_model("initial-exec"))) = THREAD_STATE;
+
 EMPTY_HOOK void __coroscope_sites_init(__coroscope_site *, __coroscope_site *) {}
 EMPTY_HOOK void __coroscope_coroutine_call(const __coroscope_site *) {}
 EMPTY_HOOK void __coroscope_frame_alloc(const __coroscope_site *, void *, uint64_t) {}

@@ -90,6 +90,11 @@ note "building into $tmp"
   -o "$tmp/libempty_coroscope_hooks.so"
 "${cxx[@]}" "$tmp/coroscope.o" -o "$tmp/coroscope-empty-hooks" -L"$tmp" -Wl,-rpath,"$tmp" \
   -lempty_coroscope_hooks "${link[@]}"
+mkdir -p "$tmp/fast"
+"${cxx[@]}" -fPIC -shared -DEMPTY_HOOKS_FAST_PATHS -I"$cs_build/include" \
+  "$bench/empty_coroscope_hooks.cpp" -o "$tmp/fast/libempty_coroscope_hooks.so"
+"${cxx[@]}" "$tmp/coroscope.o" -o "$tmp/coroscope-empty-fast" -L"$tmp/fast" \
+  -Wl,-rpath,"$tmp/fast" -lempty_coroscope_hooks "${link[@]}"
 "${cxx[@]}" -fsanitize=address "$src" -o "$tmp/asan" "${link[@]}"
 "${cxx[@]}" -fxray-instrument -fxray-instruction-threshold=1 "$src" "$bench/xray_fdr_session.cpp" \
   -o "$tmp/xray-fdr" "${link[@]}"
@@ -119,7 +124,7 @@ run() {
   local args=(--benchmark_filter="^$name(/|\$)" --benchmark_format=json "$@")
   local status=0
   case $variant in
-    plain | asan | cyg-empty | coroscope-empty-hooks) "$tmp/$variant" "${args[@]}" ;;
+    plain | asan | cyg-empty | coroscope-empty-hooks | coroscope-empty-fast) "$tmp/$variant" "${args[@]}" ;;
     pgo-counters) LLVM_PROFILE_FILE=$tmp/run.profraw "$tmp/pgo-counters" "${args[@]}" ;;
     coroscope-profile) COROSCOPE_MODE=profile COROSCOPE_OUT=$tmp/run.log "$tmp/coroscope" "${args[@]}" ;;
     coroscope-profile-nochecks) COROSCOPE_MODE=profile COROSCOPE_CHECKS=0 COROSCOPE_OUT=$tmp/run.log \
@@ -160,7 +165,7 @@ run() {
   fi
 }
 
-variants=(plain pgo-counters coroscope-empty-hooks coroscope-profile coroscope-profile-nochecks coroscope
+variants=(plain pgo-counters coroscope-empty-hooks coroscope-empty-fast coroscope-profile coroscope-profile-nochecks coroscope
           coroscope-nochecks coroscope-noflush asan xray-fdr cyg-empty)
 for ((r = 1; r <= rounds; r++)); do
   for name in "${coro_benchmarks[@]}"; do

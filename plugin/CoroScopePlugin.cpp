@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CoroInstrumentPass.h"
+#include "HookFastPath.h"
 #include "HookMarkers.h"
 #include "CoroutineFacts.h"
 #include "checks/CheckRegistry.h"
@@ -67,7 +68,10 @@ protected:
             });
         // After the last CoroElide: see HookMarkers.h.
         PB.registerOptimizerLastEPCallback(
-            [](ModulePassManager &MPM, OptimizationLevel) { MPM.addPass(HookLowerPass()); });
+            [](ModulePassManager &MPM, OptimizationLevel) {
+              MPM.addPass(HookLowerPass());
+              MPM.addPass(HookFastPathPass());
+            });
       });
     }
     std::vector<std::unique_ptr<clang::ASTConsumer>> Consumers;

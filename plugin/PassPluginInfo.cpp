@@ -7,10 +7,11 @@
 // once"), which aborts opt.
 //
 // USAGE:
-//   opt-19 -load-pass-plugin=build/lib/CoroScopePass.so -passes=coroscope,coroscope-lower x.ll
+//   opt-19 -load-pass-plugin=build/lib/CoroScopePass.so -passes=coroscope,coroscope-lower,coroscope-fast x.ll
 //
 //===----------------------------------------------------------------------===//
 #include "CoroInstrumentPass.h"
+#include "HookFastPath.h"
 #include "HookMarkers.h"
 
 #include "llvm/Passes/PassBuilder.h"
@@ -29,12 +30,15 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
                     MPM.addPass(coroscope::CoroInstrumentPass());
                   else if (Name == "coroscope-lower")
                     MPM.addPass(coroscope::HookLowerPass());
+                  else if (Name == "coroscope-fast")
+                    MPM.addPass(coroscope::HookFastPathPass());
                   else
                     return false;
                   return true;
                 });
             PB.registerOptimizerLastEPCallback([](ModulePassManager &MPM, OptimizationLevel) {
               MPM.addPass(coroscope::HookLowerPass());
+              MPM.addPass(coroscope::HookFastPathPass());
             });
           }};
 }

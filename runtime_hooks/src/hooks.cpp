@@ -68,14 +68,14 @@ COROSCOPE_RT_API void __coroscope_frame_alloc(const __coroscope_site *fn, void *
     return;
   }
   emit(t, log::kEvFrameAlloc, 0, fn, false, bytes, mem);
-  t->pending_alloc_mem = addr(mem); // frame_begin tells heap from elided by it
+  t->pub.pending_alloc_mem = addr(mem); // frame_begin tells heap from elided by it
 }
 
 COROSCOPE_RT_API void __coroscope_frame_begin(const __coroscope_site *fn, void *frame,
                                               uint64_t bytes) {
   HOOK_PROLOGUE
-  bool heap = t->pending_alloc_mem == addr(frame);
-  t->pending_alloc_mem = 0;
+  bool heap = t->pub.pending_alloc_mem == addr(frame);
+  t->pub.pending_alloc_mem = 0;
   if (profiling()) {
     profileFrameBegin(t, fn, addr(frame), bytes, heap);
   } else {

@@ -48,17 +48,17 @@ std::atomic<FrameState *> gFrames{nullptr};
 // The first event of a thread, or an image registered since: the old block
 // is left mapped, a snapshot may be reading it.
 __attribute__((noinline)) uint64_t *growCounters(ThreadState *t, uint32_t id) {
-  uint32_t cap = t->counters_cap ? t->counters_cap : 64;
+  uint32_t cap = t->pub.counters_cap ? t->pub.counters_cap : 64;
   uint32_t limit = siteIdLimit();
   while (cap <= id || cap < limit)
     cap *= 2;
   auto *fresh = static_cast<ProfileCounters *>(mapZeroed(size_t(cap) * sizeof(ProfileCounters)));
   if (!fresh)
     return nullptr;
-  if (t->counters)
-    memcpy(fresh, t->counters, size_t(t->counters_cap) * sizeof(ProfileCounters));
-  __atomic_store_n(&t->counters, fresh, __ATOMIC_RELEASE);
-  t->counters_cap = cap;
+  if (t->pub.counters)
+    memcpy(fresh, counterBlock(t), size_t(t->pub.counters_cap) * sizeof(ProfileCounters));
+  __atomic_store_n(&t->pub.counters, &fresh->v[0], __ATOMIC_RELEASE);
+  __atomic_store_n(&t->pub.counters_cap, cap, __ATOMIC_RELEASE);
   return fresh[id].v;
 }
 
@@ -220,8 +220,11 @@ void sumSite(uint32_t id, bool function, uint64_t out[16]) {
   memset(out, 0, 16 * sizeof(uint64_t));
   bool heap_seen = false, elided_seen = false;
   forEachThread([&](ThreadState *t) {
-    ProfileCounters *block = __atomic_load_n(&t->counters, __ATOMIC_ACQUIRE);
-    if (!block || id >= __atomic_load_n(&t->counters_cap, __ATOMIC_RELAXED))
+    // The cap first: a grown one is stored after its block (growCounters),
+    // so the block read after it is at least that large.
+    uint32_t cap = __atomic_load_n(&t->pub.counters_cap, __ATOMIC_ACQUIRE);
+    auto *block = reinterpret_cast<ProfileCounters *>(__atomic_load_n(&t->pub.counters, __ATOMIC_ACQUIRE));
+    if (!block || id >= cap)
       return;
     const uint64_t *c = block[id].v;
     if (!function) {
@@ -386,8 +389,8 @@ void initProfile() {
 
 void resetProfileAfterFork() {
   forEachThread([](ThreadState *t) {
-    if (t->counters)
-      memset(t->counters, 0, size_t(t->counters_cap) * sizeof(ProfileCounters));
+    if (t->pub.counters)
+      memset(t->pub.counters, 0, size_t(t->pub.counters_cap) * sizeof(ProfileCounters));
     // Activations entered before the fork have no start in the child's
     // figures, as they have none in a trace-mode child's log.
     t->act_depth = t->act_overflow = t->act_entered = t->act_await_depth = 0;

@@ -41,8 +41,13 @@ using Site = __coroscope_site;
 /// A site's counters in one thread: FunctionCounters for function sites,
 /// SuspendCounters for suspend sites.
 struct ProfileCounters {
-  uint64_t v[16];
+  uint64_t v[__coroscope_site_counters];
 };
+static_assert(sizeof(ProfileCounters) == __coroscope_site_counters * sizeof(uint64_t));
+
+inline ProfileCounters *counterBlock(const ThreadState *t) {
+  return reinterpret_cast<ProfileCounters *>(t->pub.counters);
+}
 
 namespace profile_detail {
 
@@ -51,7 +56,8 @@ enum FunctionCounter {
   kElidedMin, kElidedMax, kCompleted, kSync, kSyncScheduled, kFrees, kFunctionCounters
 };
 enum SuspendCounter { kReady, kSuspend, kCancel, kWaits, kSuspendCounters };
-static_assert(kFunctionCounters <= 16, "fits a slot");
+static_assert(int(kFunctionCounters) <= int(__coroscope_site_counters), "fits a slot");
+static_assert(int(kReady) == int(__coroscope_counter_ready), "the pass's inline await_ready counts it");
 
 inline uint64_t get(const uint64_t &c) { return __atomic_load_n(&c, __ATOMIC_RELAXED); }
 inline void set(uint64_t &c, uint64_t v) { __atomic_store_n(&c, v, __ATOMIC_RELAXED); }
@@ -62,8 +68,8 @@ uint64_t *growCounters(ThreadState *t, uint32_t id);
 
 inline uint64_t *counters(ThreadState *t, const Site *site) {
   uint32_t id = site ? site->id : 0;
-  if (__builtin_expect(id < t->counters_cap, 1))
-    return t->counters[id].v;
+  if (__builtin_expect(id < t->pub.counters_cap, 1))
+    return counterBlock(t)[id].v;
   return growCounters(t, id);
 }
 
@@ -179,8 +185,8 @@ inline void minMax(uint64_t *c, int min, int max, uint64_t bytes, bool first) {
 // the frame_alloc before it.
 
 inline void profileFrameAlloc(ThreadState *t, const Site *, void *mem, uint64_t bytes) {
-  t->pending_alloc_mem = reinterpret_cast<uintptr_t>(mem);
-  t->pending_alloc_bytes = bytes;
+  t->pub.pending_alloc_mem = reinterpret_cast<uintptr_t>(mem);
+  t->pub.pending_alloc_bytes = bytes;
 }
 
 inline void profileFrameBegin(ThreadState *t, const Site *fn, uint64_t frame, uint64_t bytes, bool heap) {
@@ -192,8 +198,8 @@ inline void profileFrameBegin(ThreadState *t, const Site *fn, uint64_t frame, ui
     if (heap) {
       uint64_t n = get(c[kHeapFrames]);
       set(c[kHeapFrames], n + 1);
-      add(c[kHeapBytes], t->pending_alloc_bytes);
-      minMax(c, kHeapMin, kHeapMax, t->pending_alloc_bytes, n == 0);
+      add(c[kHeapBytes], t->pub.pending_alloc_bytes);
+      minMax(c, kHeapMin, kHeapMax, t->pub.pending_alloc_bytes, n == 0);
     } else {
       uint64_t n = get(c[kElidedFrames]);
       set(c[kElidedFrames], n + 1);

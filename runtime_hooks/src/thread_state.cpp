@@ -31,6 +31,8 @@ namespace coroscope {
 namespace rt {
 
 __thread ThreadState *tState __attribute__((tls_model("initial-exec"))) = nullptr;
+extern "C" __attribute__((visibility("default"))) __thread __coroscope_thread
+    *__coroscope_thread_state __attribute__((tls_model("initial-exec"))) = nullptr;
 
 namespace {
 
@@ -86,6 +88,7 @@ void onThreadExit(void *p) {
   t->in_use = false;
   writerUnlock();
   tState = nullptr;
+  __coroscope_thread_state = nullptr;
   errno = saved;
 }
 
@@ -170,12 +173,14 @@ __attribute__((noinline)) ThreadState *attachThread() {
   // A reused block keeps its profile counters: they hold what its earlier
   // threads counted, which the process's totals still need.
   ThreadState *next = t->next;
-  ProfileCounters *counters = t->counters;
-  uint32_t counters_cap = t->counters_cap;
+  uint64_t *counters = t->pub.counters;
+  uint32_t counters_cap = t->pub.counters_cap;
   memset(static_cast<void *>(t), 0, offsetof(ThreadState, nesting));
   t->next = next;
-  t->counters = counters;
-  t->counters_cap = counters_cap;
+  t->pub.counters = counters;
+  t->pub.counters_cap = counters_cap;
+  t->pub.fast = (gOptions.mode == Mode::Profile ? uint32_t(__coroscope_fast_profile) : 0u) |
+                (gOptions.checks ? 0u : uint32_t(__coroscope_fast_no_checks));
   t->in_use = true;
   t->thread = ++gNextThread;
   gThreadsAttached.fetch_add(1, std::memory_order_relaxed);
@@ -189,6 +194,7 @@ __attribute__((noinline)) ThreadState *attachThread() {
   writerUnlock();
   pthread_setspecific(gExitKey, t);
   tState = t;
+  __coroscope_thread_state = &t->pub;
   onThreadAttached();
   startFlusher();
   errno = saved;

@@ -41,14 +41,13 @@ struct alignas(64) ThreadState {
   ThreadState *next;  ///< global list, never unlinked
 
   uint64_t final_frame; ///< the last frame to reach its final suspend point here
-  uint64_t pending_alloc_mem; ///< set by frame_alloc: a frame_begin at this
-                              ///< address is a heap frame, any other elided
-  uint64_t pending_alloc_bytes; ///< and the bytes it asked for (profile mode)
+  /// What the pass's inline code reads and writes (coroscope/hooks.h):
+  /// profile mode's counters by site id (`counters` published with release
+  /// for snapshots), the pending frame_alloc, the process's fast flags.
+  __coroscope_thread pub;
 
-  // Profile mode (profile.h): this thread's counters by site id, and its
-  // stack of activations (ramp, resume(), destroy() calls) with unique ids.
-  struct ProfileCounters *counters; ///< published with release for snapshots
-  uint32_t counters_cap;            ///< site ids [0, counters_cap) have a slot
+  // Profile mode (profile.h): this thread's stack of activations (ramp,
+  // resume(), destroy() calls) with unique ids.
   uint32_t act_depth;               ///< entries of `acts` in use
   uint32_t act_overflow;            ///< activations beyond kMaxNesting, not kept
   uint32_t act_entered;             ///< activations entered and not yet exited
@@ -108,6 +107,7 @@ static_assert(std::is_trivially_destructible_v<ThreadState>, "lives in raw memor
 /// first coroutine event is already handled.
 void initThreadSupport();
 
+/// Set together: tState, and __coroscope_thread_state = &tState->pub.
 extern __thread ThreadState *tState __attribute__((tls_model("initial-exec")));
 ThreadState *attachThread();
 

@@ -29,7 +29,10 @@ For each row (build configuration) it
      those --expect-finding names (plus any --allow-finding ones). The
      profile report must also equal the trace report in what the truth
      lines do not cover: elided_bytes, frame_bytes_min/max and every
-     site's reached and suspended counts.
+     site's reached and suspended counts. Unless the row expects a
+     finding, a third run, COROSCOPE_MODE=profile COROSCOPE_CHECKS=0 (the
+     pass's inline fast paths counting), must match the truth and the trace
+     report the same way.
 Each failing row prints `FAIL <program> <row>: ...` lines naming the count
 that differed. Exits 1 if a row failed, 2 on bad usage.
 
@@ -378,7 +381,33 @@ def build_and_run_row(args, row, compile_flags, link_shared, link_static):
     problems += compare_modes(report, preport)
     if problems:
         raise Failure("profile mode:\n  " + "\n  ".join(problems))
-    return len(truth), values + pvalues
+    # Profile mode with the checks off: the pass's inline fast paths
+    # (plugin/HookFastPath.h) count in place of the hooks. A row that expects
+    # a run-time finding needs the checks.
+    if args.expect_finding:
+        return len(truth), values + pvalues
+    flog = os.path.join(vd, "profile-nochecks.log")
+    if os.path.exists(flog):
+        os.remove(flog)
+    env = dict(os.environ, COROSCOPE_OUT=flog, COROSCOPE_MODE="profile", COROSCOPE_CHECKS="0")
+    fast = run([exe, *run_args], args.timeout, env=env, cwd=vd)
+    if fast.returncode != inst.returncode or fast.stdout != inst.stdout:
+        raise Failure(f"profile mode, checks off: exit status {fast.returncode} (trace "
+                      f"{inst.returncode}) or stdout differs; stderr: {fast.stderr.strip()[:2000]}")
+    ftruth, fnames, fnot_destroyed = parse_truth(fast.stdout)
+    freport_path = os.path.join(d, "profile-nochecks-report.json")
+    r = run([args.coroscope, "report", "--format", "json", "-o", freport_path, flog],
+            args.timeout)
+    if r.returncode != 0:
+        raise Failure(f"profile mode, checks off: coroscope report failed ({r.returncode}): "
+                      f"{r.stderr.strip()}")
+    with open(freport_path) as f:
+        freport = json.load(f)
+    problems, fvalues = compare(ftruth, fnames, fnot_destroyed, freport, [], args.allow_finding)
+    problems += compare_modes(report, freport)
+    if problems:
+        raise Failure("profile mode, checks off:\n  " + "\n  ".join(problems))
+    return len(truth), values + pvalues + fvalues
 
 
 def compare_modes(trace, profile):

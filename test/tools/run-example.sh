@@ -10,7 +10,8 @@
 #  4. run it again in profile mode (COROSCOPE_MODE=profile): the same
 #     output, a profile file of at most 64 KiB, a report equal to the
 #     ground truth and to the trace report in every count
-#     (profile_check.py equal);
+#     (profile_check.py equal); then once more with COROSCOPE_CHECKS=0,
+#     where the pass's inline fast paths count: the same again;
 #  5. print the trace report as report_summary.py lines for FileCheck.
 set -euo pipefail
 cxx=$1 plugin=$2 lib=$3 coroscope=$4 python=$5 opt=$6 src=$7 out=$8
@@ -41,4 +42,14 @@ fi
 "$coroscope" report --format json -o "$out.profile.json" "$out.profile.log"
 "$python" "$here/check_truth.py" "$out.profile.txt" "$out.profile.json" >&2
 "$python" "$here/profile_check.py" equal "$out.json" "$out.profile.json" >&2
+# With the checks off the pass's inline fast paths count (plugin/HookFastPath.h).
+rm -f "$out.fast.log"
+COROSCOPE_MODE=profile COROSCOPE_CHECKS=0 COROSCOPE_OUT="$out.fast.log" "$out.inst" "$@" > "$out.fast.txt"
+if ! diff -u "$out.plain.txt" "$out.fast.txt" >&2; then
+  echo "run-example: profile-mode output with the checks off differs from the plain build" >&2
+  exit 1
+fi
+"$coroscope" report --format json -o "$out.fast.json" "$out.fast.log"
+"$python" "$here/check_truth.py" "$out.fast.txt" "$out.fast.json" >&2
+"$python" "$here/profile_check.py" equal "$out.json" "$out.fast.json" >&2
 "$python" "$here/report_summary.py" "$out.json"

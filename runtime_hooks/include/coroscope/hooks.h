@@ -50,6 +50,48 @@ enum __coroscope_site_flags {
   __coroscope_site_unawaitable = 2,
 };
 
+/// What code the pass emits inline instead of a hook call may read and
+/// write of the calling thread (plugin/HookFastPath.cpp), so that the hooks
+/// whose work in the current mode is a counter increment, a store or nothing
+/// cost no call (as -fprofile-instr-generate's counters and
+/// SanitizerCoverage's inline-8bit-counters cost none). Lives in the
+/// runtime's per-thread block; the inline code falls back to the hook call
+/// when __coroscope_thread_state is null (the thread has not run a hook
+/// yet), when `fast` lacks a flag it needs, or when a site's id is not below
+/// `counters_cap`. Only the owning thread writes it; a profile snapshot reads
+/// `counters` from other threads, so counter updates are relaxed atomics.
+struct __coroscope_thread {
+  /// Profile mode: __coroscope_site_counters counters per site id, by id.
+  uint64_t *counters;
+  uint32_t counters_cap; ///< site ids [0, counters_cap) have counters
+  uint32_t fast;         ///< __coroscope_fast_flags, fixed per process
+  /// Set by frame_alloc: a frame_begin at this address is a heap frame, any
+  /// other elided; pending_alloc_bytes is the size it asked for (bytes).
+  uint64_t pending_alloc_mem;
+  uint64_t pending_alloc_bytes;
+};
+
+/// Bits of __coroscope_thread::fast: what the hooks do in this process.
+enum __coroscope_fast_flags {
+  /// COROSCOPE_MODE=profile: counters instead of events; frame_alloc only
+  /// keeps its frame's address and size.
+  __coroscope_fast_profile = 1,
+  /// COROSCOPE_CHECKS=0: coroutine_call, await_return and await_transfer do
+  /// nothing, nor does handle_done in profile mode, nor await_ready at a
+  /// suspend point other than a final one but count it reached.
+  __coroscope_fast_no_checks = 2,
+};
+
+enum {
+  __coroscope_site_counters = 16, ///< counters per site in a counter block
+  __coroscope_counter_ready = 0,  ///< a suspend site's: await_ready returned true
+};
+
+/// The calling thread's __coroscope_thread, or null until it runs a hook.
+/// Initial-exec TLS: one load from the thread pointer.
+extern __thread struct __coroscope_thread *__coroscope_thread_state
+    __attribute__((tls_model("initial-exec")));
+
 /// Registers the descriptors in [start, stop). Called by each instrumented
 /// image's module constructor, possibly several times with the same range
 /// (every module of one image sees the same section bounds); repeats are

@@ -1,0 +1,187 @@
+//===- HookFastPath.cpp - Hook calls that cost no call when they need none -===//
+//
+// See HookFastPath.h. Each call the pass handles becomes
+//
+//   %slot = llvm.threadlocal.address(@__coroscope_thread_state)
+//   %t = load ptr %slot                        ; null: not attached yet
+//   %fast = load i32 (%t + offsetof(fast))     ; lacks a flag: the call
+//   [await_ready: %id = load i32 %site; %id < counters_cap, else the call;
+//    atomic monotonic ++counters[id * 16 + ready]]
+//   [frame_alloc: store mem, bytes to pending_alloc_mem, pending_alloc_bytes]
+//   br %cont
+//   slow: the original call; br %cont
+//
+// The offsets are coroscope/hooks.h's, the layout of an LP64 target; on any
+// other the calls are left as they are.
+//
+//===----------------------------------------------------------------------===//
+#include "HookFastPath.h"
+
+#include "coroscope/hooks.h"
+#include "coroscope/log_format.h"
+
+#include "llvm/Analysis/ConstantFolding.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+
+#include <cstddef>
+#include <optional>
+
+using namespace llvm;
+
+namespace coroscope {
+namespace {
+
+#define COROSCOPE_HOOK(Name, symbol) constexpr const char *k##Name = #symbol;
+#include "coroscope/hooks.def"
+
+constexpr const char *kThreadState = "__coroscope_thread_state";
+constexpr const char *kSitesSection = "coroscope_sites";
+/// On a hook call that already has its fast path (the pass may run twice).
+constexpr const char *kSlowMD = "coroscope.slow";
+
+enum class Action { Nothing, CountReady, KeepAlloc };
+
+struct FastHook {
+  const char *Name;
+  uint32_t Needs; ///< __coroscope_fast_flags that must all be set
+  Action Act;
+};
+
+// What each hook does in the modes named (runtime_hooks/src/hooks.cpp).
+constexpr uint32_t kNoChecks = __coroscope_fast_no_checks, kProfile = __coroscope_fast_profile;
+const FastHook kFastHooks[] = {
+    {kCoroutineCall, kNoChecks, Action::Nothing},
+    {kAwaitReturn, kNoChecks, Action::Nothing},
+    {kAwaitTransfer, kNoChecks, Action::Nothing},
+    {kDone, kProfile | kNoChecks, Action::Nothing},
+    // Not at a final point: there it completes the frame (profile.h).
+    {kAwaitReady, kProfile | kNoChecks, Action::CountReady},
+    {kFrameAlloc, kProfile, Action::KeepAlloc},
+};
+
+/// The kind of the site descriptor V points to in a coroscope site table,
+/// or nothing when V is not such a constant (e.g. a phi of two sites).
+std::optional<uint8_t> siteKind(Value *V, const DataLayout &DL) {
+  APInt Offset(DL.getIndexTypeSizeInBits(V->getType()), 0);
+  auto *Table = dyn_cast<GlobalVariable>(
+      V->stripAndAccumulateConstantOffsets(DL, Offset, /*AllowNonInbounds=*/true));
+  if (!Table || !Table->hasInitializer() || Table->getSection() != kSitesSection)
+    return std::nullopt;
+  Offset += offsetof(__coroscope_site, kind);
+  if (auto *Kind = dyn_cast_or_null<ConstantInt>(ConstantFoldLoadFromConst(
+          Table->getInitializer(), Type::getInt8Ty(V->getContext()), Offset, DL)))
+    return uint8_t(Kind->getZExtValue());
+  return std::nullopt;
+}
+
+GlobalVariable *threadStateVar(Module &M) {
+  if (GlobalVariable *GV = M.getGlobalVariable(kThreadState))
+    return GV;
+  auto *GV = new GlobalVariable(M, PointerType::getUnqual(M.getContext()), /*isConstant=*/false,
+                                GlobalValue::ExternalLinkage, nullptr, kThreadState, nullptr,
+                                GlobalValue::InitialExecTLSModel);
+  GV->setAlignment(Align(8));
+  return GV;
+}
+
+Value *fieldPtr(IRBuilder<> &B, Value *Base, size_t Offset) {
+  return B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Base, Offset);
+}
+
+/// Puts Hook's fast path in front of Call.
+void addFastPath(CallInst *Call, const FastHook &Hook, GlobalVariable *State) {
+  LLVMContext &Ctx = Call->getContext();
+  Function *F = Call->getFunction();
+  BasicBlock *Head = Call->getParent();
+  BasicBlock *Cont = SplitBlock(Head, Call->getNextNode());
+  BasicBlock *Slow = SplitBlock(Head, Call);
+  Slow->setName("coroscope.slow");
+  Head->getTerminator()->eraseFromParent();
+  BasicBlock *Flags = BasicBlock::Create(Ctx, "coroscope.flags", F, Slow);
+  BasicBlock *Fast = BasicBlock::Create(Ctx, "coroscope.fast", F, Slow);
+
+  IRBuilder<> B(Head);
+  B.SetCurrentDebugLocation(Call->getDebugLoc());
+  Type *Ptr = B.getPtrTy(), *I32 = B.getInt32Ty(), *I64 = B.getInt64Ty();
+  Value *T = B.CreateAlignedLoad(Ptr, B.CreateThreadLocalAddress(State), Align(8), "coroscope.thread");
+  B.CreateCondBr(B.CreateIsNull(T), Slow, Flags);
+
+  B.SetInsertPoint(Flags);
+  Value *Have = B.CreateAlignedLoad(I32, fieldPtr(B, T, offsetof(__coroscope_thread, fast)), Align(4));
+  Value *Needs = B.getInt32(Hook.Needs);
+  B.CreateCondBr(B.CreateICmpEQ(B.CreateAnd(Have, Needs), Needs), Fast, Slow);
+
+  B.SetInsertPoint(Fast);
+  switch (Hook.Act) {
+  case Action::Nothing:
+    break;
+  case Action::KeepAlloc:
+    B.CreateAlignedStore(B.CreatePtrToInt(Call->getArgOperand(1), I64),
+                         fieldPtr(B, T, offsetof(__coroscope_thread, pending_alloc_mem)), Align(8));
+    B.CreateAlignedStore(B.CreateZExtOrTrunc(Call->getArgOperand(2), I64),
+                         fieldPtr(B, T, offsetof(__coroscope_thread, pending_alloc_bytes)), Align(8));
+    break;
+  case Action::CountReady: {
+    // The site's id is 0 until registration and the counter block grows
+    // with the ids: both cases take the call, which handles them.
+    Value *Id = B.CreateLoad(I32, fieldPtr(B, Call->getArgOperand(0),
+                                           offsetof(__coroscope_site, id)));
+    Value *Cap = B.CreateLoad(I32, fieldPtr(B, T, offsetof(__coroscope_thread, counters_cap)));
+    BasicBlock *Count = BasicBlock::Create(Ctx, "coroscope.count", F, Slow);
+    B.CreateCondBr(B.CreateICmpULT(Id, Cap), Count, Slow);
+    B.SetInsertPoint(Count);
+    Value *Block = B.CreateAlignedLoad(Ptr, fieldPtr(B, T, offsetof(__coroscope_thread, counters)), Align(8));
+    Value *Index = B.CreateAdd(B.CreateMul(B.CreateZExt(Id, I64), B.getInt64(__coroscope_site_counters)),
+                               B.getInt64(__coroscope_counter_ready));
+    Value *Counter = B.CreateInBoundsGEP(I64, Block, Index);
+    // A profile snapshot reads other threads' counters: relaxed atomics,
+    // plain moves on x86-64 and AArch64.
+    LoadInst *Old = B.CreateAlignedLoad(I64, Counter, Align(8));
+    Old->setAtomic(AtomicOrdering::Monotonic);
+    StoreInst *New = B.CreateAlignedStore(B.CreateAdd(Old, B.getInt64(1)), Counter, Align(8));
+    New->setAtomic(AtomicOrdering::Monotonic);
+    break;
+  }
+  }
+  B.CreateBr(Cont);
+  Call->setMetadata(kSlowMD, MDNode::get(Ctx, {}));
+}
+
+} // namespace
+
+PreservedAnalyses HookFastPathPass::run(Module &M, ModuleAnalysisManager &) {
+  const DataLayout &DL = M.getDataLayout();
+  if (DL.getPointerSize() != 8 || sizeof(void *) != 8)
+    return PreservedAnalyses::all(); // hooks.h's offsets are LP64's
+  SmallVector<std::pair<CallInst *, const FastHook *>, 64> Calls;
+  for (const FastHook &Hook : kFastHooks) {
+    Function *Fn = M.getFunction(Hook.Name);
+    if (!Fn)
+      continue;
+    for (User *U : Fn->users()) {
+      auto *Call = dyn_cast<CallInst>(U);
+      if (!Call || Call->getCalledOperand() != Fn || Call->getMetadata(kSlowMD))
+        continue;
+      if (Hook.Act == Action::CountReady) {
+        std::optional<uint8_t> Kind = siteKind(Call->getArgOperand(0), DL);
+        if (!Kind || *Kind == log::kSiteFinal)
+          continue;
+      }
+      if (Hook.Act == Action::KeepAlloc && Call->arg_size() != 3)
+        continue;
+      Calls.push_back({Call, &Hook});
+    }
+  }
+  if (Calls.empty())
+    return PreservedAnalyses::all();
+  GlobalVariable *State = threadStateVar(M);
+  for (auto [Call, Hook] : Calls)
+    addFastPath(Call, *Hook, State);
+  return PreservedAnalyses::none();
+}
+
+} // namespace coroscope

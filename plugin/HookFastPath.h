@@ -1,0 +1,36 @@
+//===- HookFastPath.h - Hook calls that cost no call when they need none ---===//
+//
+// A hook call is opaque: the coroutine spills its live registers around it
+// and the optimizer cannot see through it, which on a lazy task chain costs
+// more than everything the hooks do (docs/performance.md). Several hooks do
+// nothing, store two words or bump one counter in the modes that most runs
+// use: the checks-only hooks with COROSCOPE_CHECKS=0, and in profile mode
+// frame_alloc and await_ready at a non-final suspend point. For those,
+// HookFastPathPass puts in front of the call what -fprofile-instr-generate's
+// counters and SanitizerCoverage's inline-8bit-counters emit: a load of the
+// thread's __coroscope_thread (coroscope/hooks.h) through initial-exec TLS, a
+// test of its `fast` flags, and the store or counter increment itself; the
+// call stays, on the branch taken in trace mode, with the checks on, or
+// before the thread has run a hook.
+//
+// It runs at the end of the optimizer, after HookLowerPass, so no optimizer
+// decision (inlining of a ramp, heap allocation elision) sees the branches.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COROSCOPE_PLUGIN_HOOKFASTPATH_H
+#define COROSCOPE_PLUGIN_HOOKFASTPATH_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace coroscope {
+
+class HookFastPathPass : public llvm::PassInfoMixin<HookFastPathPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+  /// -O0 code calls the same hooks.
+  static bool isRequired() { return true; }
+};
+
+} // namespace coroscope
+
+#endif

@@ -1,0 +1,116 @@
+; HookFastPathPass (plugin/HookFastPath.h): the hooks whose work is nothing,
+; a store or one counter in some mode get an inline path in front of their
+; call, guarded by the thread's __coroscope_thread (coroscope/hooks.h:
+; counters at 0, counters_cap at 8, fast at 12, pending_alloc_mem at 16,
+; pending_alloc_bytes at 24; fast flags profile = 1, no checks = 2). The
+; call itself stays, on the other branch. Running the pass again adds nothing.
+; RUN: %opt -passes=coroscope-fast -S %s -o %t.ll
+; RUN: FileCheck %s < %t.ll
+; RUN: %opt -passes=coroscope-fast,coroscope-fast -S %s | FileCheck %s --check-prefix=TWICE
+; TWICE-COUNT-6: = call {{.*}}@llvm.threadlocal.address
+; TWICE-NOT: = call {{.*}}@llvm.threadlocal.address
+
+%site = type { i32, i8, i8, i8, i8, i32, i32, i32, ptr, ptr, ptr, ptr }
+; kinds: 0 function, 2 await, 4 final
+@coroscope.sites = private global [3 x %site] [
+  %site { i32 0, i8 0, i8 0, i8 0, i8 0, i32 1, i32 0, i32 0, ptr null, ptr null, ptr null, ptr null },
+  %site { i32 0, i8 2, i8 0, i8 0, i8 0, i32 2, i32 0, i32 0, ptr null, ptr null, ptr null, ptr null },
+  %site { i32 0, i8 4, i8 0, i8 0, i8 0, i32 3, i32 0, i32 0, ptr null, ptr null, ptr null, ptr null }
+], section "coroscope_sites", align 8
+
+declare void @__coroscope_await_ready(ptr, ptr)
+declare void @__coroscope_await_suspend(ptr, ptr, ptr)
+declare void @__coroscope_await_return(ptr, ptr)
+declare void @__coroscope_await_transfer(ptr, ptr, ptr)
+declare void @__coroscope_coroutine_call(ptr)
+declare void @__coroscope_handle_done(ptr, ptr)
+declare void @__coroscope_frame_alloc(ptr, ptr, i64)
+
+; CHECK: @__coroscope_thread_state = external thread_local(initialexec) global ptr, align 8
+
+; An await point: counted inline in profile mode with the checks off (both
+; flags), when the site's id has a counter: 16 counters per id, `ready` first.
+; CHECK-LABEL: define void @ready_await(
+; CHECK: [[SLOT:%.*]] = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__coroscope_thread_state)
+; CHECK-NEXT: [[T:%.*]] = load ptr, ptr [[SLOT]]
+; CHECK-NEXT: [[NULL:%.*]] = icmp eq ptr [[T]], null
+; CHECK-NEXT: br i1 [[NULL]], label %[[SLOW:.*]], label %[[FLAGS:.*]]
+; CHECK: [[FLAGS]]:
+; CHECK-NEXT: [[FP:%.*]] = getelementptr inbounds i8, ptr [[T]], i64 12
+; CHECK-NEXT: [[F:%.*]] = load i32, ptr [[FP]]
+; CHECK-NEXT: [[M:%.*]] = and i32 [[F]], 3
+; CHECK-NEXT: [[OK:%.*]] = icmp eq i32 [[M]], 3
+; CHECK-NEXT: br i1 [[OK]], label %[[FAST:.*]], label %[[SLOW]]
+; CHECK: [[FAST]]:
+; CHECK-NEXT: [[ID:%.*]] = load i32, ptr getelementptr inbounds ([3 x %site], ptr @coroscope.sites, i32 0, i32 1)
+; CHECK-NEXT: [[CAPP:%.*]] = getelementptr inbounds i8, ptr [[T]], i64 8
+; CHECK-NEXT: [[CAP:%.*]] = load i32, ptr [[CAPP]]
+; CHECK-NEXT: [[IN:%.*]] = icmp ult i32 [[ID]], [[CAP]]
+; CHECK-NEXT: br i1 [[IN]], label %[[COUNT:.*]], label %[[SLOW]]
+; CHECK: [[COUNT]]:
+; CHECK-NEXT: [[BPP:%.*]] = getelementptr inbounds i8, ptr [[T]], i64 0
+; CHECK-NEXT: [[BP:%.*]] = load ptr, ptr [[BPP]]
+; CHECK-NEXT: [[X:%.*]] = zext i32 [[ID]] to i64
+; CHECK-NEXT: [[I:%.*]] = mul i64 [[X]], 16
+; CHECK-NEXT: [[I0:%.*]] = add i64 [[I]], 0
+; CHECK-NEXT: [[C:%.*]] = getelementptr inbounds i64, ptr [[BP]], i64 [[I0]]
+; CHECK-NEXT: [[V:%.*]] = load atomic i64, ptr [[C]] monotonic, align 8
+; CHECK-NEXT: [[V1:%.*]] = add i64 [[V]], 1
+; CHECK-NEXT: store atomic i64 [[V1]], ptr [[C]] monotonic, align 8
+; CHECK-NEXT: br label %[[CONT:.*]]
+; CHECK: [[SLOW]]:
+; CHECK-NEXT: call void @__coroscope_await_ready(ptr getelementptr inbounds ([3 x %site], ptr @coroscope.sites, i32 0, i32 1), ptr %frame), !coroscope.slow
+; CHECK-NEXT: br label %[[CONT]]
+; CHECK: [[CONT]]:
+; CHECK-NEXT: ret void
+define void @ready_await(ptr %frame) {
+  call void @__coroscope_await_ready(ptr getelementptr inbounds ([3 x %site], ptr @coroscope.sites, i32 0, i32 1), ptr %frame)
+  ret void
+}
+
+; A final point's await_ready completes the frame (the runtime's work), and
+; a site that is not a constant of a site table has no known kind: calls.
+; CHECK-LABEL: define void @ready_final_or_unknown(
+; CHECK-NEXT: call void @__coroscope_await_ready(ptr getelementptr inbounds ([3 x %site], ptr @coroscope.sites, i32 0, i32 2), ptr %frame)
+; CHECK-NEXT: call void @__coroscope_await_ready(ptr %site, ptr %frame)
+; CHECK-NEXT: call void @__coroscope_await_suspend(
+; CHECK-NEXT: ret void
+define void @ready_final_or_unknown(ptr %frame, ptr %site) {
+  call void @__coroscope_await_ready(ptr getelementptr inbounds ([3 x %site], ptr @coroscope.sites, i32 0, i32 2), ptr %frame)
+  call void @__coroscope_await_ready(ptr %site, ptr %frame)
+  call void @__coroscope_await_suspend(ptr getelementptr inbounds ([3 x %site], ptr @coroscope.sites, i32 0, i32 1), ptr %frame, ptr null)
+  ret void
+}
+
+; Checks-only hooks: nothing to do when the checks are off (flag 2), in
+; either mode; handle_done also needs profile mode (trace mode logs it).
+; CHECK-LABEL: define void @checks_only(
+; CHECK: and i32 {{%.*}}, 2
+; CHECK: call void @__coroscope_await_return({{.*}}), !coroscope.slow
+; CHECK: and i32 {{%.*}}, 2
+; CHECK: call void @__coroscope_await_transfer({{.*}}), !coroscope.slow
+; CHECK: and i32 {{%.*}}, 2
+; CHECK: call void @__coroscope_coroutine_call({{.*}}), !coroscope.slow
+; CHECK: and i32 {{%.*}}, 3
+; CHECK: call void @__coroscope_handle_done({{.*}}), !coroscope.slow
+define void @checks_only(ptr %frame, ptr %to) {
+  call void @__coroscope_await_return(ptr getelementptr inbounds ([3 x %site], ptr @coroscope.sites, i32 0, i32 1), ptr %frame)
+  call void @__coroscope_await_transfer(ptr getelementptr inbounds ([3 x %site], ptr @coroscope.sites, i32 0, i32 1), ptr %frame, ptr %to)
+  call void @__coroscope_coroutine_call(ptr @coroscope.sites)
+  call void @__coroscope_handle_done(ptr @coroscope.sites, ptr %frame)
+  ret void
+}
+
+; frame_alloc in profile mode (flag 1) keeps the frame's address and size.
+; CHECK-LABEL: define void @alloc(
+; CHECK: and i32 {{%.*}}, 1
+; CHECK: [[MP:%.*]] = getelementptr inbounds i8, ptr {{%.*}}, i64 16
+; CHECK-NEXT: [[MEM:%.*]] = ptrtoint ptr %mem to i64
+; CHECK-NEXT: store i64 [[MEM]], ptr [[MP]], align 8
+; CHECK-NEXT: [[BP:%.*]] = getelementptr inbounds i8, ptr {{%.*}}, i64 24
+; CHECK-NEXT: store i64 %n, ptr [[BP]], align 8
+; CHECK: call void @__coroscope_frame_alloc(ptr @coroscope.sites, ptr %mem, i64 %n), !coroscope.slow
+define void @alloc(ptr %mem, i64 %n) {
+  call void @__coroscope_frame_alloc(ptr @coroscope.sites, ptr %mem, i64 %n)
+  ret void
+}
