@@ -46,19 +46,21 @@ void renderFunctions(const Summary &s, std::ostream &os) {
        << fn.elided_frames << " | " << f.frame_bytes << " | " << fn.heap_bytes
        << " | " << fixed(f.heap_bytes_per_call, 2) << " | " << fn.elided_bytes
        << " | " << fixed(f.elided_bytes_per_call, 2) << " |";
-    if (figuresWithheld(fn)) {
-      for (int i = 0; i < (s.sampled ? 12 : 11); ++i)
-        os << " ? |";
-    } else {
-      os << " " << fn.completed << " | " << fn.sync_completions << " ("
-         << fixed(percent(fn.sync_completions, fn.completed), 1) << "%) | "
-         << fixed(perCall(f.awaits, fn.calls), 2) << " | "
-         << fixed(perCall(f.suspends, fn.calls), 2) << " | "
-         << fixed(perCall(f.waits, fn.calls), 2) << " | "
-         << (s.sampled ? std::to_string(f.busy.samples) + " | " : std::string())
-         << f.busy.mean << " | " << f.busy.p50 << " | " << f.busy.p99 << " | "
-         << f.suspended.mean << " | " << f.suspended.p50 << " | " << f.suspended.p99 << " |";
-    }
+    // From "completed" on: the cells a damaged Sites chunk withholds.
+    std::vector<std::string> kinded = {
+        std::to_string(fn.completed),
+        std::to_string(fn.sync_completions) + " (" +
+            fixed(percent(fn.sync_completions, fn.completed), 1) + "%)",
+        fixed(perCall(f.awaits, fn.calls), 2), fixed(perCall(f.suspends, fn.calls), 2),
+        fixed(perCall(f.waits, fn.calls), 2)};
+    if (s.sampled)
+      kinded.push_back(std::to_string(f.busy.samples));
+    for (uint64_t v : {f.busy.mean, f.busy.p50, f.busy.p99, f.suspended.mean, f.suspended.p50,
+                       f.suspended.p99})
+      kinded.push_back(std::to_string(v));
+    bool withheld = figuresWithheld(fn);
+    for (const std::string &cell : kinded)
+      os << " " << (withheld ? std::string("?") : cell) << " |";
     if (s.baseline)
       for (const std::string &r : baselineCells(*s.baseline, fn))
         os << " " << r << " |";
