@@ -52,12 +52,13 @@ std::string flagsLine(bool compile, bool link, bool linkStatic) {
       out += ' ';
     if (linkStatic)
       // The executable holds the runtime; instrumented shared libraries,
-      // dlopen'ed ones too, find the hooks in it, so they are exported. The
-      // whole archive: an executable with no instrumented code of its own
+      // dlopen'ed ones too, find the hooks in it, so they are exported (the
+      // list: runtime_hooks/CMakeLists.txt says why not a glob). The whole
+      // archive: an executable with no instrumented code of its own
       // references no hook, and the linker would drop them all.
       out += "-Wl,--whole-archive " + lib +
              "/libcoroscope_rt.a -Wl,--no-whole-archive -pthread "
-             "-Wl,--export-dynamic-symbol=__coroscope_*";
+             "-Wl,--dynamic-list=" + lib + "/coroscope_rt.dynlist";
     else
       out += "-L" + lib + " -Wl,-rpath," + lib + " -lcoroscope_rt";
   }

@@ -57,7 +57,8 @@ protected:
       bool StripLocations = CG.getDebugInfo() == llvm::codegenoptions::NoDebugInfo;
       if (StripLocations)
         CG.setDebugInfo(llvm::codegenoptions::LocTrackingOnly);
-      CG.PassBuilderCallbacks.push_back([StripLocations](PassBuilder &PB) {
+      bool EmulatedTLS = CG.EmulatedTLS;
+      CG.PassBuilderCallbacks.push_back([StripLocations, EmulatedTLS](PassBuilder &PB) {
         PB.registerPipelineStartEPCallback(
             [StripLocations](ModulePassManager &MPM, OptimizationLevel Level) {
               InstrumentOptions IO;
@@ -68,9 +69,9 @@ protected:
             });
         // After the last CoroElide: see HookMarkers.h.
         PB.registerOptimizerLastEPCallback(
-            [](ModulePassManager &MPM, OptimizationLevel) {
+            [EmulatedTLS](ModulePassManager &MPM, OptimizationLevel) {
               MPM.addPass(HookLowerPass());
-              MPM.addPass(HookFastPathPass());
+              MPM.addPass(HookFastPathPass(EmulatedTLS));
             });
       });
     }

@@ -12,7 +12,8 @@
 //   slow: the original call; br %cont
 //
 // The offsets are coroscope/hooks.h's, the layout of an LP64 target; on any
-// other the calls are left as they are.
+// other, with emulated TLS and in code for a shared library, the calls are
+// left as they are.
 //
 //===----------------------------------------------------------------------===//
 #include "HookFastPath.h"
@@ -25,6 +26,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 #include <cstddef>
@@ -157,6 +159,14 @@ PreservedAnalyses HookFastPathPass::run(Module &M, ModuleAnalysisManager &) {
   const DataLayout &DL = M.getDataLayout();
   if (DL.getPointerSize() != 8 || sizeof(void *) != 8)
     return PreservedAnalyses::all(); // hooks.h's offsets are LP64's
+  if (EmulatedTLS.value_or(Triple(M.getTargetTriple()).hasDefaultEmulatedTLS()))
+    return PreservedAnalyses::all(); // no __emutls_v.__coroscope_thread_state exists
+  // Code for a shared library (position independent, not for an
+  // executable) keeps its calls: with the static runtime it finds the hooks
+  // in the executable, which exports no thread-local (a -static-pie one
+  // cannot; runtime_hooks/CMakeLists.txt, coroscope_rt.dynlist).
+  if (M.getPICLevel() != PICLevel::NotPIC && M.getPIELevel() == PIELevel::Default)
+    return PreservedAnalyses::all();
   SmallVector<std::pair<CallInst *, const FastHook *>, 64> Calls;
   for (const FastHook &Hook : kFastHooks) {
     Function *Fn = M.getFunction(Hook.Name);

@@ -22,13 +22,24 @@
 
 #include "llvm/IR/PassManager.h"
 
+#include <optional>
+
 namespace coroscope {
 
 class HookFastPathPass : public llvm::PassInfoMixin<HookFastPathPass> {
 public:
+  /// EmulatedTLS: the compile lowers thread-locals to __emutls_v.* objects
+  /// (-femulated-tls, clang's CodeGenOptions::EmulatedTLS; Android's and
+  /// OpenBSD's default), which the runtime does not define: the pass then
+  /// leaves every call as it is. Unset: the target triple's default.
+  explicit HookFastPathPass(std::optional<bool> EmulatedTLS = std::nullopt)
+      : EmulatedTLS(EmulatedTLS) {}
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
   /// -O0 code calls the same hooks.
   static bool isRequired() { return true; }
+
+private:
+  std::optional<bool> EmulatedTLS;
 };
 
 } // namespace coroscope

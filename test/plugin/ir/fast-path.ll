@@ -9,6 +9,18 @@
 ; RUN: %opt -passes=coroscope-fast,coroscope-fast -S %s | FileCheck %s --check-prefix=TWICE
 ; TWICE-COUNT-6: = call {{.*}}@llvm.threadlocal.address
 ; TWICE-NOT: = call {{.*}}@llvm.threadlocal.address
+; A target whose thread-locals are emulated (Android's default) would need an
+; __emutls_v.__coroscope_thread_state the runtime does not define: no paths.
+; RUN: %opt -mtriple=aarch64-linux-android -passes=coroscope-fast -S %s | FileCheck %s --check-prefix=EMUTLS
+; EMUTLS-NOT: __coroscope_thread_state
+; EMUTLS-NOT: coroscope.slow
+; Code for a shared library (PIC, not PIE) keeps its calls: with the static
+; runtime it binds to the executable, which exports no thread-local. Code for
+; a PIE executable gets the paths.
+; RUN: cp %s %t.pic.ll && printf '!llvm.module.flags = !{!90}\n!90 = !{i32 8, !"PIC Level", i32 2}\n' >> %t.pic.ll
+; RUN: %opt -passes=coroscope-fast -S %t.pic.ll | FileCheck %s --check-prefix=EMUTLS
+; RUN: cp %s %t.pie.ll && printf '!llvm.module.flags = !{!90, !91}\n!90 = !{i32 8, !"PIC Level", i32 2}\n!91 = !{i32 7, !"PIE Level", i32 2}\n' >> %t.pie.ll
+; RUN: %opt -passes=coroscope-fast -S %t.pie.ll | FileCheck %s --check-prefix=TWICE
 
 %site = type { i32, i8, i8, i8, i8, i32, i32, i32, ptr, ptr, ptr, ptr }
 ; kinds: 0 function, 2 await, 4 final
