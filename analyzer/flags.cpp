@@ -19,6 +19,13 @@ namespace coroscope::analyzer {
 
 namespace {
 
+/// What an executable linked with the static runtime exports: the hooks and
+/// the public functions of coroscope/hooks.h; functions only.
+const char *const kExportedSymbols[] = {
+#define COROSCOPE_HOOK(Name, symbol) #symbol,
+#include "coroscope/hooks.def"
+    "__coroscope_flush", "__coroscope_dump_frames"};
+
 std::string parentOf(const std::string &path) {
   size_t slash = path.find_last_of('/');
   if (slash == std::string::npos)
@@ -50,15 +57,21 @@ std::string flagsLine(bool compile, bool link, bool linkStatic) {
   if (link || linkStatic) {
     if (!out.empty())
       out += ' ';
-    if (linkStatic)
+    if (linkStatic) {
       // The executable holds the runtime; instrumented shared libraries,
-      // dlopen'ed ones too, find the hooks in it, so they are exported (the
-      // list: runtime_hooks/CMakeLists.txt says why not a glob). The whole
-      // archive: an executable with no instrumented code of its own
+      // dlopen'ed ones too, find the hooks in it, so they are exported. The
+      // whole archive: an executable with no instrumented code of its own
       // references no hook, and the linker would drop them all.
       out += "-Wl,--whole-archive " + lib +
-             "/libcoroscope_rt.a -Wl,--no-whole-archive -pthread "
-             "-Wl,--dynamic-list=" + lib + "/coroscope_rt.dynlist";
+             "/libcoroscope_rt.a -Wl,--no-whole-archive -pthread -Wl";
+      // By name: gold ignores globs here; a glob (__coroscope_*) also
+      // exported the thread-local __coroscope_thread_state, whose dynamic
+      // TPOFF relocation a -static-pie executable cannot apply to itself
+      // (GNU ld; it crashed before main); and --dynamic-list would make a
+      // -shared link bind its other symbols locally.
+      for (const char *symbol : kExportedSymbols)
+        out += std::string(",--export-dynamic-symbol=") + symbol;
+    }
     else
       out += "-L" + lib + " -Wl,-rpath," + lib + " -lcoroscope_rt";
   }

@@ -164,7 +164,7 @@ PreservedAnalyses HookFastPathPass::run(Module &M, ModuleAnalysisManager &) {
   // Code for a shared library (position independent, not for an
   // executable) keeps its calls: with the static runtime it finds the hooks
   // in the executable, which exports no thread-local (a -static-pie one
-  // cannot; runtime_hooks/CMakeLists.txt, coroscope_rt.dynlist).
+  // cannot; analyzer/flags.cpp).
   if (M.getPICLevel() != PICLevel::NotPIC && M.getPIELevel() == PIELevel::Default)
     return PreservedAnalyses::all();
   SmallVector<std::pair<CallInst *, const FastHook *>, 64> Calls;
