@@ -38,8 +38,13 @@ inline uint64_t addr(const void *p) { return reinterpret_cast<uintptr_t>(p); }
 void setUp() { initThreadSupport(); }
 
 // Here, not in process_end.cpp: this object is in every link of the static
-// runtime, so the destructor is too.
-__attribute__((destructor)) void atExit() { finishLogAtExit(log::kEndExit); }
+// runtime, so the destructor is too. Priority 101, the first a program may
+// use: destructors run from the largest priority down, unprioritized ones
+// first, so in an executable linked with the static runtime the program's
+// own ELF destructors, which may still run coroutines, run before the log
+// ends (with the shared runtime the library's destructors run after the
+// executable's anyway).
+__attribute__((destructor(101))) void atExit() { finishLogAtExit(log::kEndExit); }
 
 } // namespace
 
