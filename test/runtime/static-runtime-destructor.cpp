@@ -15,20 +15,8 @@
 // RUN: %coroscope report %t.d/d.log | FileCheck %s
 // CHECK: functions: 1, calls: 30,
 // CHECK: complete (exit status 0)
-#include <coroutine>
+#include "../Inputs/gen.h"
 #include <cstdio>
-struct Gen {
-  struct promise_type {
-    int cur = 0;
-    Gen get_return_object() { return {std::coroutine_handle<promise_type>::from_promise(*this)}; }
-    std::suspend_always initial_suspend() noexcept { return {}; }
-    std::suspend_always final_suspend() noexcept { return {}; }
-    std::suspend_always yield_value(int v) { cur = v; return {}; }
-    void return_void() {}
-    void unhandled_exception() {}
-  };
-  std::coroutine_handle<promise_type> h;
-};
 static int calls = 0;
 Gen gen(int n) { ++calls; for (int i = 0; i < n; ++i) co_yield i; }
 static int run(int k) {
