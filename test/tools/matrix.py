@@ -353,60 +353,49 @@ def build_and_run_row(args, row, compile_flags, link_shared, link_static):
         raise Failure("\n  ".join(problems))
     # Profile mode: the same binary, figures kept in the process.
     vd = os.path.join(d, "inst")
-    plog = os.path.join(vd, "profile.log")
-    if os.path.exists(plog):
-        os.remove(plog)
-    env = dict(os.environ, COROSCOPE_OUT=plog, COROSCOPE_MODE="profile")
     exe = os.path.join(vd, "prog")
     run_args = [os.path.join(vd, "plugin.so")] if args.dlopen else []
-    prof = run([exe, *run_args], args.timeout, env=env, cwd=vd)
-    if prof.returncode != inst.returncode or prof.stdout != inst.stdout:
-        raise Failure(f"profile mode: exit status {prof.returncode} (trace {inst.returncode})"
-                      f" or stdout differs; stderr: {prof.stderr.strip()[:2000]}")
-    if row_sanitizer(row):
-        problems = sanitizer_differences(plain, prof, "profile mode")
+
+    def profile_run(label, name, extra_env, expect, sanitizers):
+        """Runs the binary again with COROSCOPE_MODE=profile and extra_env:
+        the same stdout and status, the truth, and the trace report's counts."""
+        plog = os.path.join(vd, name + ".log")
+        if os.path.exists(plog):
+            os.remove(plog)
+        env = dict(os.environ, COROSCOPE_OUT=plog, COROSCOPE_MODE="profile", **extra_env)
+        prof = run([exe, *run_args], args.timeout, env=env, cwd=vd)
+        if prof.returncode != inst.returncode or prof.stdout != inst.stdout:
+            raise Failure(f"{label}: exit status {prof.returncode} (trace {inst.returncode})"
+                          f" or stdout differs; stderr: {prof.stderr.strip()[:2000]}")
+        if sanitizers:
+            problems = sanitizer_differences(plain, prof, label)
+            if problems:
+                raise Failure("\n  ".join(problems))
+        ptruth, pnames, pnot_destroyed = parse_truth(prof.stdout)
+        preport_path = os.path.join(d, name + "-report.json")
+        r = run([args.coroscope, "report", "--format", "json", "-o", preport_path, plog],
+                args.timeout)
+        if r.returncode != 0:
+            raise Failure(f"{label}: coroscope report failed ({r.returncode}): "
+                          f"{r.stderr.strip()}")
+        with open(preport_path) as f:
+            preport = json.load(f)
+        problems, pvalues = compare(ptruth, pnames, pnot_destroyed, preport, expect,
+                                    args.allow_finding)
+        problems += compare_modes(report, preport)
         if problems:
-            raise Failure("\n  ".join(problems))
-    ptruth, pnames, pnot_destroyed = parse_truth(prof.stdout)
-    preport_path = os.path.join(d, "profile-report.json")
-    r = run([args.coroscope, "report", "--format", "json", "-o", preport_path, plog],
-            args.timeout)
-    if r.returncode != 0:
-        raise Failure(f"profile mode: coroscope report failed ({r.returncode}): "
-                      f"{r.stderr.strip()}")
-    with open(preport_path) as f:
-        preport = json.load(f)
-    problems, pvalues = compare(ptruth, pnames, pnot_destroyed, preport,
-                                args.expect_finding, args.allow_finding)
-    problems += compare_modes(report, preport)
-    if problems:
-        raise Failure("profile mode:\n  " + "\n  ".join(problems))
+            raise Failure(f"{label}:\n  " + "\n  ".join(problems))
+        return pvalues
+
+    pvalues = profile_run("profile mode", "profile", {}, args.expect_finding,
+                          row_sanitizer(row))
     # Profile mode with the checks off: the pass's inline fast paths
     # (plugin/HookFastPath.h) count in place of the hooks. A row that expects
     # a run-time finding needs the checks.
     if args.expect_finding:
         return len(truth), values + pvalues
-    flog = os.path.join(vd, "profile-nochecks.log")
-    if os.path.exists(flog):
-        os.remove(flog)
-    env = dict(os.environ, COROSCOPE_OUT=flog, COROSCOPE_MODE="profile", COROSCOPE_CHECKS="0")
-    fast = run([exe, *run_args], args.timeout, env=env, cwd=vd)
-    if fast.returncode != inst.returncode or fast.stdout != inst.stdout:
-        raise Failure(f"profile mode, checks off: exit status {fast.returncode} (trace "
-                      f"{inst.returncode}) or stdout differs; stderr: {fast.stderr.strip()[:2000]}")
-    ftruth, fnames, fnot_destroyed = parse_truth(fast.stdout)
-    freport_path = os.path.join(d, "profile-nochecks-report.json")
-    r = run([args.coroscope, "report", "--format", "json", "-o", freport_path, flog],
-            args.timeout)
-    if r.returncode != 0:
-        raise Failure(f"profile mode, checks off: coroscope report failed ({r.returncode}): "
-                      f"{r.stderr.strip()}")
-    with open(freport_path) as f:
-        freport = json.load(f)
-    problems, fvalues = compare(ftruth, fnames, fnot_destroyed, freport, [], args.allow_finding)
-    problems += compare_modes(report, freport)
-    if problems:
-        raise Failure("profile mode, checks off:\n  " + "\n  ".join(problems))
+    fvalues = profile_run("profile mode, checks off", "profile-nochecks",
+                          {"COROSCOPE_CHECKS": "0"}, [], False)
     return len(truth), values + pvalues + fvalues
 
 
