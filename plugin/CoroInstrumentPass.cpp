@@ -38,6 +38,7 @@
 #include "CoroInstrumentPass.h"
 #include "HookMarkers.h"
 #include "SiteNames.h"
+#include "HookNames.h"
 #include "coroscope/hooks.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -69,12 +70,7 @@ using namespace llvm;
 namespace coroscope {
 namespace {
 
-// The hook names: runtime_hooks/include/coroscope/hooks.def, shared with the
-// runtime.
-#define COROSCOPE_HOOK(Name, symbol) constexpr const char *k##Name = #symbol;
-#include "coroscope/hooks.def"
-constexpr const char *kHookPrefix = "__coroscope_";
-constexpr const char *kSection = "coroscope_sites";
+using namespace hook_names;
 constexpr const char *kCtorName = "coroscope.module_ctor";
 /// For -Rpass=coroscope / -Rpass-missed=coroscope (opt: -pass-remarks*=coroscope).
 constexpr const char *kPassName = "coroscope";
@@ -435,7 +431,7 @@ void Instrumenter::buildTable() {
   ArrayType *ArrTy = ArrayType::get(SiteTy, Sites.size());
   Table = new GlobalVariable(M, ArrTy, /*isConstant=*/false, GlobalValue::PrivateLinkage,
                              nullptr, "coroscope.sites");
-  Table->setSection(kSection);
+  Table->setSection(kSitesSection);
   Table->setAlignment(Align(8));
   uint8_t Build = (Opts.Optimized ? log::kBuildOptimized : 0) |
                   (Opts.Facts ? log::kBuildBodyShapes : 0);

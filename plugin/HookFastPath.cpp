@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "HookFastPath.h"
+#include "HookNames.h"
 
 #include "coroscope/hooks.h"
 #include "coroscope/log_format.h"
@@ -37,11 +38,9 @@ using namespace llvm;
 namespace coroscope {
 namespace {
 
-#define COROSCOPE_HOOK(Name, symbol) constexpr const char *k##Name = #symbol;
-#include "coroscope/hooks.def"
+using namespace hook_names;
 
 constexpr const char *kThreadState = "__coroscope_thread_state";
-constexpr const char *kSitesSection = "coroscope_sites";
 /// On a hook call that already has its fast path (the pass may run twice).
 constexpr const char *kSlowMD = "coroscope.slow";
 

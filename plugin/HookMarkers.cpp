@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "HookMarkers.h"
+#include "HookNames.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Constants.h"
@@ -20,10 +21,11 @@ using namespace llvm;
 
 namespace coroscope {
 
+using hook_names::kHookPrefix;
+
 namespace {
 constexpr const char *kMarkerPrefix = "coroscope.marker.";
 constexpr const char *kHookAfter = "coroscope.hook_after"; // (site, hook name)
-constexpr const char *kHookPrefix = "__coroscope_";
 } // namespace
 
 FunctionCallee declareHook(Module &M, StringRef Name, ArrayRef<Type *> Params, bool KeepsSite) {

@@ -77,8 +77,9 @@ enum __coroscope_fast_flags {
   /// keeps its frame's address and size.
   __coroscope_fast_profile = 1,
   /// COROSCOPE_CHECKS=0: coroutine_call, await_return and await_transfer do
-  /// nothing, nor does handle_done in profile mode, nor await_ready at a
-  /// suspend point other than a final one but count it reached.
+  /// nothing; with profile mode also handle_done does nothing, and
+  /// await_ready at a suspend point other than a final one only counts the
+  /// point reached without suspending.
   __coroscope_fast_no_checks = 2,
 };
 
