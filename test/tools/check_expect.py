@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 """check_expect.py CASE.cpp REPORT.json [STDERR]
+check_expect.py --advice-case CASE.cpp
 
 Checks a coroscope report against the case's first `// EXPECT:` line
 (../shared/cases/README.md):
@@ -19,6 +20,7 @@ case is about misuse; a deep chain or a frequently waiting function in it is
 true advice, not a fault, and the advice cases cover that advice.
 
 Exit 0 when the report matches, 1 with one line per problem otherwise.
+With --advice-case: exit 0 when CASE is an advice case, 1 when it is not.
 """
 import json
 import os
@@ -66,25 +68,34 @@ def lines_of(finding: dict) -> set:
     return {l for l in lines if isinstance(l, int) and l > 0}
 
 
-def main() -> int:
-    case, report_path = sys.argv[1], sys.argv[2]
-    stderr = open(sys.argv[3]).read() if len(sys.argv) > 3 else ""
-    expect = None
+def expect_line(case: str):
+    """The case's first EXPECT text, or None."""
     with open(case) as f:
         for line in f:
             m = re.match(r"\s*//\s*EXPECT:\s*(.*)", line)
             if m:
-                expect = m.group(1).strip()
-                break
+                return m.group(1).strip()
+    return None
+
+
+def is_advice_case(case: str, expect: str) -> bool:
+    return "/advice/" in os.path.abspath(case) or \
+        os.environ.get("COROSCOPE_EXPECT_ADVICE") == "1" or \
+        (expect.split() or [""])[0] in ADVICE
+
+
+def main() -> int:
+    if sys.argv[1] == "--advice-case":
+        return 0 if is_advice_case(sys.argv[2], expect_line(sys.argv[2]) or "") else 1
+    case, report_path = sys.argv[1], sys.argv[2]
+    stderr = open(sys.argv[3]).read() if len(sys.argv) > 3 else ""
+    expect = expect_line(case)
     if expect is None:
         print(f"check_expect: {case}: no EXPECT line")
         return 2
     with open(report_path) as f:
         findings = json.load(f).get("findings", [])
-    advice_case = "/advice/" in os.path.abspath(case) or \
-        os.environ.get("COROSCOPE_EXPECT_ADVICE") == "1" or \
-        (expect.split() or [""])[0] in ADVICE
-    if not advice_case:
+    if not is_advice_case(case, expect):
         findings = [x for x in findings if x.get("severity") != "advice"]
     summary = "; ".join(f"{x.get('check')} {x.get('function')} line {x.get('line')}"
                         for x in findings) or "no findings"
