@@ -6,6 +6,8 @@
 //                   --baseline OLD.json adds ratios against an earlier report
 //   check LOG...    only the findings; exit 1 if one reaches --fail-on or a
 //                   function exceeds its --budget
+//   export LOG...   the report's functions, sites or findings as rows
+//                   (JSON lines or CSV), one report per log
 //   dump LOG        the raw records of one log
 //   flags           compiler/linker flags for instrumented builds
 //   lint -p DIR     the compile-time checks over compile_commands.json;
@@ -197,6 +199,55 @@ int runReport(const ReportOptions &opt) {
   return (incomplete || repeated) && opt.strict ? kExitInput : kExitOk;
 }
 
+struct ExportOptions {
+  std::vector<std::string> logs;
+  std::string format;
+  std::string table = "functions";
+  std::string output;
+  AdviceOptions advice;
+  unsigned jobs = 0;
+  bool strict = false;
+};
+
+/// Each log is its own report, so every row names the process it came from:
+/// rows of many processes load into one table (docs/usage.md).
+int runExport(const ExportOptions &opt) {
+  bool repeated = false;
+  std::vector<std::string> logs = logsReadOnce(opt.logs, repeated);
+  std::vector<nlohmann::ordered_json> rows;
+  std::vector<LogEnd> ends;
+  std::vector<std::optional<Report>> parts(logs.size());
+  forEachLog(
+      logs.size(), opt.jobs,
+      [&](size_t i, const StopQuery &stop) {
+        Report r;
+        analyzeLog(logs[i], r, stop);
+        parts[i] = std::move(r);
+      },
+      [&](size_t i) {
+        Report report; // merged into an empty one, as analyzeLogs does
+        report.merge(std::move(*parts[i]));
+        parts[i].reset();
+        for (Finding &f : advise(report, opt.advice))
+          report.findings.add(std::move(f));
+        LogEnd end = report.log_ends.empty() ? LogEnd{} : report.log_ends.front();
+        Summary summary = summarize(report, "heap_bytes", 0);
+        for (nlohmann::ordered_json &row :
+             exportRows(reportJson(summary), opt.table, end.pid, end.host, logs[i]))
+          rows.push_back(std::move(row));
+        ends.push_back(std::move(end));
+      });
+  std::ostringstream out;
+  if (opt.format == "csv")
+    writeCsv(rows, out);
+  else
+    writeJsonl(rows, out);
+  if (!writeOutput(opt.output, out.str(), opt.logs))
+    return kExitInput;
+  bool incomplete = warnIncomplete(logs, ends);
+  return (incomplete || repeated) && opt.strict ? kExitInput : kExitOk;
+}
+
 struct CheckOptions {
   std::vector<std::string> logs;
   std::string format = "text";
@@ -300,6 +351,26 @@ int main(int argc, char **argv) {
       ->transform(wholeNumber<unsigned>())
       ->capture_default_str();
 
+  ExportOptions eopt;
+  CLI::App *exp = app.add_subcommand(
+      "export", "The report's functions, sites or findings as rows, one report per log, "
+                "each row naming its process (for DuckDB, ClickHouse, Spark)");
+  exp->add_option("logs", eopt.logs, "coroscope log files")->required();
+  exp->add_option("--format", eopt.format, "Row format: JSON lines or CSV")
+      ->check(CLI::IsMember({"jsonl", "csv"}))
+      ->required();
+  exp->add_option("--table", eopt.table, "Which rows: one per function, suspend site or finding")
+      ->check(CLI::IsMember({"functions", "sites", "findings"}))
+      ->capture_default_str();
+  exp->add_option("-o,--output", eopt.output, "Write the rows to FILE instead of stdout");
+  addThresholdOption(exp, eopt.advice);
+  exp->add_flag("--strict", eopt.strict,
+                "Exit 2 when a log is incomplete (no closing record, or a chunk cut short)");
+  exp->add_option("-j,--jobs", eopt.jobs,
+                  "Logs analyzed in parallel (0: one per hardware thread)")
+      ->transform(wholeNumber<unsigned>())
+      ->capture_default_str();
+
   std::string dump_path;
   CLI::App *dump = app.add_subcommand("dump", "Print the raw records of a log");
   dump->add_option("log", dump_path, "coroscope log file")->required();
@@ -359,6 +430,8 @@ int main(int argc, char **argv) {
       return runReport(ropt);
     if (check->parsed())
       return runCheck(copt);
+    if (exp->parsed())
+      return runExport(eopt);
     if (lint->parsed())
       return runLint(lopt);
     if (dump->parsed()) {

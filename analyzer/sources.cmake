@@ -29,6 +29,7 @@ set(COROSCOPE_ANALYZER_SOURCES
   render/markdown.cpp
   render/markdown_escape.cpp
   render/json.cpp
+  render/rows.cpp
   render/log_status.cpp
   render/empty_report.cpp
   render/baseline.cpp

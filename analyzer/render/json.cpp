@@ -79,7 +79,7 @@ Json toJson(const FunctionSummary &f, const BaselineComparison *baseline) {
 
 } // namespace
 
-void renderJson(const Summary &s, std::ostream &os) {
+nlohmann::ordered_json reportJson(const Summary &s) {
   const Totals &t = s.totals;
   Json j;
   j["schema"] = "coroscope-report/1";
@@ -118,9 +118,13 @@ void renderJson(const Summary &s, std::ostream &os) {
   j["withheld_note"] = t.withheld ? Json(withheldNote(t.withheld)) : Json(nullptr);
   if (s.baseline)
     j["baseline"] = baselineJson(*s.baseline);
+  return j;
+}
+
+void renderJson(const Summary &s, std::ostream &os) {
   // Names and paths are arbitrary bytes; replace invalid UTF-8 instead of
   // throwing half-way through the output.
-  os << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
+  os << reportJson(s).dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
 }
 
 } // namespace coroscope::analyzer

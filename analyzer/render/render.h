@@ -22,6 +22,23 @@ namespace coroscope::analyzer {
 void renderText(const Summary &summary, std::ostream &os);
 void renderMarkdown(const Summary &summary, std::ostream &os);
 void renderJson(const Summary &summary, std::ostream &os);
+/// The coroscope-report/1 document renderJson writes.
+nlohmann::ordered_json reportJson(const Summary &summary);
+
+/// `coroscope export --format jsonl|csv` (render/rows.cpp): one flat row per
+/// function, suspend site or finding of the report `report` (reportJson) of
+/// one log, each starting with the log's process id, host and file name.
+/// Nested objects become columns joined by '_' (busy_ns_p99); arrays stay
+/// JSON arrays.
+std::vector<nlohmann::ordered_json> exportRows(const nlohmann::ordered_json &report,
+                                               const std::string &table, uint64_t pid,
+                                               const std::string &host, const std::string &log);
+/// One JSON object per line.
+void writeJsonl(const std::vector<nlohmann::ordered_json> &rows, std::ostream &os);
+/// RFC 4180: a header of every column any row has, in first-seen order, then
+/// one line per row; a cell a row lacks, or null, is empty; arrays are their
+/// JSON text.
+void writeCsv(const std::vector<nlohmann::ordered_json> &rows, std::ostream &os);
 
 /// "file:line" or "file:line:column"; "?" stands in for an unknown file.
 std::string location(const std::string &file, uint32_t line);
