@@ -50,6 +50,14 @@ CheckResult checkLogs(const std::vector<std::string> &logs,
                       const AdviceOptions &advice, const Budget *budget,
                       unsigned jobs);
 
+struct TraceWindow;
+/// `coroscope export --format chrome-trace LOG...` (export_trace.cpp): the
+/// logs' timelines in the Trace Event Format, streamed to `os`. Throws
+/// std::runtime_error, before writing anything, when an input is a profile
+/// file (no events), and LogError on malformed input.
+void exportChromeTrace(const std::vector<std::string> &logs, const TraceWindow &window,
+                       std::ostream &os);
+
 /// `coroscope lint -p BUILD_DIR [FILES...]` (lint.cpp).
 struct LintCommand {
   std::string build_dir;

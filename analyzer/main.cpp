@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 #include "commands.h"
 #include "lint_loader.h"
+#include "render/chrome_trace.h"
 #include "render/render.h"
 #include "state/log_reader.h"
 #include "state/model.h"
@@ -38,8 +39,10 @@
 #include <limits>
 #include <memory>
 #include <optional>
+#include <cstdio>
 #include <sstream>
 #include <sys/stat.h>
+#include <unistd.h>
 
 using namespace coroscope::analyzer;
 
@@ -109,6 +112,23 @@ public:
   }
 };
 
+/// Whether `output` is one of `inputs` (the same file by any name); says so.
+bool outputIsInput(const std::string &output, const std::vector<std::string> &inputs) {
+  struct stat out_st;
+  if (::stat(output.c_str(), &out_st) != 0 || !S_ISREG(out_st.st_mode))
+    return false;
+  for (const std::string &in : inputs) {
+    struct stat in_st;
+    if (::stat(in.c_str(), &in_st) == 0 && in_st.st_dev == out_st.st_dev &&
+        in_st.st_ino == out_st.st_ino) {
+      std::cerr << "coroscope: error: " << output << ": is an input (" << in
+                << "); not overwritten\n";
+      return true;
+    }
+  }
+  return false;
+}
+
 /// Writes `text` to stdout or to `output`. The text is complete before the
 /// file is opened so a failed run never leaves a truncated report behind;
 /// an `output` that is one of the `inputs` (the same file, by any name) is
@@ -120,17 +140,8 @@ bool writeOutput(const std::string &output, const std::string &text,
     std::cout.flush();
     return true;
   }
-  struct stat out_st;
-  if (::stat(output.c_str(), &out_st) == 0 && S_ISREG(out_st.st_mode))
-    for (const std::string &in : inputs) {
-      struct stat in_st;
-      if (::stat(in.c_str(), &in_st) == 0 && in_st.st_dev == out_st.st_dev &&
-          in_st.st_ino == out_st.st_ino) {
-        std::cerr << "coroscope: error: " << output << ": is an input (" << in
-                  << "); not overwritten\n";
-        return false;
-      }
-    }
+  if (outputIsInput(output, inputs))
+    return false;
   std::ofstream file(output, std::ios::binary | std::ios::trunc);
   if (file)
     file << text;
@@ -207,11 +218,52 @@ struct ExportOptions {
   AdviceOptions advice;
   unsigned jobs = 0;
   bool strict = false;
+  // chrome-trace only
+  uint64_t from = 0, to = std::numeric_limits<uint64_t>::max();
+  std::string function; ///< "": every function
 };
+
+/// A trace can be larger than memory: streamed to stdout, or to a file next
+/// to `-o` that replaces it only when complete.
+int runChromeTrace(const ExportOptions &opt) {
+  TraceWindow window;
+  window.from = opt.from;
+  window.to = opt.to;
+  if (!opt.function.empty())
+    window.function.emplace(opt.function, std::regex::ECMAScript | std::regex::optimize);
+  bool repeated = false;
+  std::vector<std::string> logs = logsReadOnce(opt.logs, repeated);
+  if (opt.output.empty() || opt.output == "-") {
+    exportChromeTrace(logs, window, std::cout);
+    std::cout.flush();
+    return kExitOk;
+  }
+  if (outputIsInput(opt.output, opt.logs))
+    return kExitInput;
+  std::string partial = opt.output + ".partial." + std::to_string(::getpid());
+  std::ofstream file(partial, std::ios::binary | std::ios::trunc);
+  try {
+    exportChromeTrace(logs, window, file);
+    file.close();
+  } catch (...) {
+    file.close();
+    std::remove(partial.c_str());
+    throw;
+  }
+  if (!file || std::rename(partial.c_str(), opt.output.c_str()) != 0) {
+    std::cerr << "coroscope: error: " << opt.output << ": cannot write: " << std::strerror(errno)
+              << "\n";
+    std::remove(partial.c_str());
+    return kExitInput;
+  }
+  return kExitOk;
+}
 
 /// Each log is its own report, so every row names the process it came from:
 /// rows of many processes load into one table (docs/usage.md).
 int runExport(const ExportOptions &opt) {
+  if (opt.format == "chrome-trace")
+    return runChromeTrace(opt);
   bool repeated = false;
   std::vector<std::string> logs = logsReadOnce(opt.logs, repeated);
   std::vector<nlohmann::ordered_json> rows;
@@ -356,12 +408,23 @@ int main(int argc, char **argv) {
       "export", "The report's functions, sites or findings as rows, one report per log, "
                 "each row naming its process (for DuckDB, ClickHouse, Spark)");
   exp->add_option("logs", eopt.logs, "coroscope log files")->required();
-  exp->add_option("--format", eopt.format, "Row format: JSON lines or CSV")
-      ->check(CLI::IsMember({"jsonl", "csv"}))
+  exp->add_option("--format", eopt.format,
+                  "jsonl or csv: rows of each log's report; chrome-trace: the timeline "
+                  "(Trace Event Format, for Perfetto, chrome://tracing, speedscope)")
+      ->check(CLI::IsMember({"jsonl", "csv", "chrome-trace"}))
       ->required();
-  exp->add_option("--table", eopt.table, "Which rows: one per function, suspend site or finding")
+  exp->add_option("--table", eopt.table,
+                  "jsonl/csv: which rows, one per function, suspend site or finding")
       ->check(CLI::IsMember({"functions", "sites", "findings"}))
       ->capture_default_str();
+  exp->add_option("--from", eopt.from, "chrome-trace: only what happens from this time on (ns, the log's clock)")
+      ->transform(wholeNumber<uint64_t>());
+  exp->add_option("--to", eopt.to, "chrome-trace: only what happens up to this time (ns)")
+      ->transform(wholeNumber<uint64_t>());
+  exp->add_option("--function", eopt.function,
+                  "chrome-trace: only the slices and flows of functions matching this "
+                  "regular expression (ECMAScript, searched in the name)")
+      ->type_name("REGEX");
   exp->add_option("-o,--output", eopt.output, "Write the rows to FILE instead of stdout");
   addThresholdOption(exp, eopt.advice);
   exp->add_flag("--strict", eopt.strict,

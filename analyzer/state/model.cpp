@@ -238,6 +238,8 @@ void LogModel::closeFrame(Frame &f, uint64_t at, bool destroyed) {
   uint64_t end = f.completed ? f.end : at;
   if (end < f.begin)
     end = f.begin;
+  if (sink_)
+    sink_->close(f.serial, end, destroyed);
   if (f.open && end > f.open->time)
     f.suspended += end - f.open->time;
   uint64_t lifetime = end - f.begin;
@@ -364,6 +366,11 @@ void LogModel::onBegin(const Event &e, ThreadState &t) {
   f.begin = e.time;
   f.thread = e.thread;
   f.root = {e.frame, f.serial, &f};
+  if (sink_) {
+    sink_->begin(f.serial, fn, e.thread, e.time, p ? p->serial : 0);
+    if (f.heap)
+      sink_->heap(int64_t(f.heap_bytes), e.time);
+  }
   if (p) {
     if (p->depth > 0) {
       // A creator that finished (or was freed) while p still runs never
@@ -444,6 +451,8 @@ void LogModel::onSuspendSite(const Event &e, ThreadState &t) {
     // whatever follows (destroy) is the owner's business, not the coroutine's.
     f->completed = true;
     f->end = e.time;
+    if (sink_)
+      sink_->complete(f->serial, e.time);
     return;
   }
   if (e.kind == kEvAwaitSuspend) {
@@ -451,8 +460,12 @@ void LogModel::onSuspendSite(const Event &e, ThreadState &t) {
       f->suspended += e.time - f->open->time;
     uint64_t carrier = t.stack.empty() ? 0 : t.stack.back().id;
     f->open = Suspension{r.site, e.thread, e.time, carrier};
+    if (sink_)
+      sink_->suspend(f->serial, *r.site, e.thread, e.time);
   } else if (e.kind == kEvAwaitCancel && f->open && f->open->site == r.site) {
     f->open.reset(); // await_suspend returned false: it never suspended
+    if (sink_)
+      sink_->cancel(f->serial);
   }
 }
 
@@ -476,6 +489,8 @@ void LogModel::onResume(const Event &e, ThreadState &t) {
     else if (s.site->kind == kSiteInitial && (e.thread != f.thread || t.await_depth == 0))
       f.scheduled_start = true;
   }
+  if (sink_)
+    sink_->resume(f.serial, e.thread, e.time, !same_call);
   f.open.reset();
 }
 
@@ -526,6 +541,8 @@ void LogModel::process(const Event &e) {
     if (Frame *f = frames_.find(e.frame)) {
       onChildFreed(*f, e, freedBy(t, e.frame));
       closeFrame(*f, e.time, /*destroyed=*/true);
+      if (sink_ && f->heap)
+        sink_->heap(-int64_t(f->heap_bytes), e.time);
       frames_.erase(e.frame);
     }
     break;

@@ -29,6 +29,7 @@
 #include "state/event_merge.h"
 #include "state/log_reader.h"
 #include "state/stats.h"
+#include "state/timeline.h"
 
 #include <cstdint>
 #include <deque>
@@ -46,6 +47,9 @@ class LogModel {
 public:
   /// `index` supplies the sites; results are added to `report`.
   LogModel(const LogIndex &index, Report &report);
+
+  /// Tells `sink` (owned by the caller, may be null) what the replay sees.
+  void setTimeline(TimelineSink *sink) { sink_ = sink; }
 
   void process(const Event &event);
   /// Closes the frames still alive at the last event of the log.
@@ -246,6 +250,7 @@ private:
 
   const LogIndex &index_;
   Report &report_;
+  TimelineSink *sink_ = nullptr;
   BySite<FunctionStats *> functions_;
   BySite<Resolved> suspend_sites_;
   std::unordered_map<uint32_t, ThreadState> threads_;

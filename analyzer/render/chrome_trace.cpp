@@ -1,0 +1,234 @@
+//===- render/chrome_trace.cpp - Trace Event Format timeline --------------===//
+//
+// See chrome_trace.h. A slice ends at a suspension only once the model
+// confirms it (a resume, another suspension or the frame's end): an
+// await_suspend that returns false (cancel) continues the slice, as the
+// report counts that time busy.
+//
+//===----------------------------------------------------------------------===//
+#include "render/chrome_trace.h"
+
+#include "render/render.h"
+#include "state/stats.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
+
+namespace coroscope::analyzer {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+/// ns as microseconds with three decimals: exact, and what every viewer reads.
+std::string micros(uint64_t ns) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%" PRIu64 ".%03" PRIu64, ns / 1000, ns % 1000);
+  return buf;
+}
+
+std::string text(const Json &j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
+/// `j`'s text with the null value of each key in `times` replaced by that
+/// time in exact microseconds (a double would round the nanoseconds).
+std::string withTimes(const Json &j, std::initializer_list<std::pair<const char *, uint64_t>> times) {
+  std::string s = text(j);
+  for (auto [key, ns] : times) {
+    std::string k = std::string("\"") + key + "\":null";
+    s.replace(s.find(k), k.size(), std::string("\"") + key + "\":" + micros(ns));
+  }
+  return s;
+}
+
+std::string siteText(const SiteStats &s) {
+  return std::string(siteKindName(s.kind)) + " " + location(s.file, s.line, s.column);
+}
+
+} // namespace
+
+ChromeTraceWriter::ChromeTraceWriter(std::ostream &os, const TraceWindow &window,
+                                     TraceState &state, uint64_t pid,
+                                     const std::string &process_name)
+    : os_(os), window_(window), pid_(pid), state_(state) {
+  metadata("process_name", std::nullopt, process_name);
+}
+
+void ChromeTraceWriter::beginTrace(std::ostream &os) { os << "{\"traceEvents\":[\n"; }
+
+void ChromeTraceWriter::endTrace(std::ostream &os) {
+  os << "\n],\"displayTimeUnit\":\"ns\"}\n";
+}
+
+void ChromeTraceWriter::event(const std::string &json) {
+  if (!state_.first_event)
+    os_ << ",\n";
+  state_.first_event = false;
+  os_ << json;
+}
+
+void ChromeTraceWriter::metadata(const char *what, std::optional<uint32_t> tid,
+                                 const std::string &name) {
+  Json m;
+  m["ph"] = "M";
+  m["name"] = what;
+  m["pid"] = pid_;
+  if (tid)
+    m["tid"] = *tid;
+  m["args"]["name"] = name;
+  event(text(m));
+}
+
+void ChromeTraceWriter::thread(uint32_t tid) {
+  if (!threads_.emplace(tid, true).second)
+    return;
+  metadata("thread_name", tid, "thread " + std::to_string(tid));
+}
+
+bool ChromeTraceWriter::shown(const FunctionStats &fn) {
+  if (!window_.function)
+    return true;
+  auto [it, inserted] = shown_.try_emplace(&fn, false);
+  if (inserted)
+    it->second = std::regex_search(fn.name, *window_.function);
+  return it->second;
+}
+
+void ChromeTraceWriter::slice(const Running &r, uint64_t end, const std::string &to) {
+  uint64_t from = std::max(r.start, window_.from), until = std::min(end, window_.to);
+  if (!r.fn || !shown(*r.fn) || until < from || (until == from && r.start != end))
+    return;
+  thread(r.thread);
+  Json j;
+  j["ph"] = "X";
+  j["cat"] = "coroutine";
+  j["name"] = r.fn->name;
+  j["pid"] = pid_;
+  j["tid"] = r.thread;
+  // ts and dur as exact decimals: spliced in below instead of doubles.
+  j["ts"] = nullptr;
+  j["dur"] = nullptr;
+  j["args"]["function"] = r.fn->name;
+  j["args"]["file"] = r.fn->file;
+  j["args"]["line"] = r.fn->line;
+  j["args"]["from"] = r.from;
+  j["args"]["to"] = to;
+  event(withTimes(j, {{"ts", from}, {"dur", until - from}}));
+}
+
+void ChromeTraceWriter::flow(const char *cat, uint64_t id, uint32_t from_thread,
+                             uint64_t from_time, uint32_t to_thread, uint64_t to_time,
+                             const std::string &name) {
+  if (from_time < window_.from || to_time > window_.to)
+    return;
+  thread(from_thread);
+  thread(to_thread);
+  for (int end = 0; end < 2; ++end) {
+    Json j;
+    j["ph"] = end ? "f" : "s";
+    if (end)
+      j["bp"] = "e"; // binds to the slice that starts at the resume
+    j["cat"] = cat;
+    j["name"] = name;
+    j["id"] = id;
+    j["pid"] = pid_;
+    j["tid"] = end ? to_thread : from_thread;
+    j["ts"] = nullptr;
+    event(withTimes(j, {{"ts", end ? to_time : from_time}}));
+  }
+}
+
+void ChromeTraceWriter::begin(uint64_t frame, const FunctionStats &fn, uint32_t thread_id,
+                              uint64_t time, uint64_t creator) {
+  Running &r = frames_[frame];
+  r = Running{};
+  r.fn = &fn;
+  r.thread = thread_id;
+  r.start = time;
+  r.from = "ramp";
+  auto c = frames_.find(creator);
+  if (creator && c != frames_.end() && c->second.fn && shown(*c->second.fn) && shown(fn))
+    flow("creation", state_.next_flow++, thread_id, time, thread_id, time, fn.name);
+}
+
+void ChromeTraceWriter::suspend(uint64_t frame, const SiteStats &site, uint32_t thread_id,
+                                uint64_t time) {
+  auto it = frames_.find(frame);
+  if (it == frames_.end() || it->second.done)
+    return;
+  Running &r = it->second;
+  if (r.pend) { // a resume went missing: the slice ended at that suspension
+    slice(r, *r.pend, "suspended at " + r.pend_at);
+    r.start = std::max(time, *r.pend);
+    r.from = "missing resume";
+  }
+  r.pend = std::max(time, r.start);
+  r.pend_at = siteText(site);
+  r.pend_thread = thread_id;
+}
+
+void ChromeTraceWriter::cancel(uint64_t frame) {
+  auto it = frames_.find(frame);
+  if (it != frames_.end())
+    it->second.pend.reset(); // it never suspended: the slice goes on
+}
+
+void ChromeTraceWriter::resume(uint64_t frame, uint32_t thread_id, uint64_t time, bool wait) {
+  auto it = frames_.find(frame);
+  if (it == frames_.end() || it->second.done || !it->second.pend)
+    return;
+  Running &r = it->second;
+  slice(r, *r.pend, "suspended at " + r.pend_at);
+  uint64_t start = std::max(time, *r.pend);
+  if (r.fn && shown(*r.fn))
+    flow(wait ? "wait" : "suspend", state_.next_flow++, r.pend_thread, *r.pend, thread_id, start,
+         r.pend_at);
+  r.from = "resumed from " + r.pend_at;
+  r.start = start;
+  r.thread = thread_id;
+  r.pend.reset();
+}
+
+void ChromeTraceWriter::complete(uint64_t frame, uint64_t time) {
+  auto it = frames_.find(frame);
+  if (it == frames_.end() || it->second.done)
+    return;
+  Running &r = it->second;
+  if (r.pend) // a resume went missing
+    slice(r, *r.pend, "suspended at " + r.pend_at);
+  else
+    slice(r, std::max(time, r.start), "completed");
+  r.done = true;
+}
+
+void ChromeTraceWriter::close(uint64_t frame, uint64_t end, bool destroyed) {
+  auto it = frames_.find(frame);
+  if (it == frames_.end())
+    return;
+  Running &r = it->second;
+  if (!r.done) {
+    const char *why = destroyed ? "destroyed" : "alive at the end of the log";
+    if (r.pend)
+      slice(r, std::max(std::min(*r.pend, end), r.start), "suspended at " + r.pend_at);
+    else
+      slice(r, std::max(end, r.start), why);
+  }
+  frames_.erase(it);
+}
+
+void ChromeTraceWriter::heap(int64_t delta, uint64_t time) {
+  heap_live_ += delta;
+  if (time < window_.from || time > window_.to)
+    return;
+  Json j;
+  j["ph"] = "C";
+  j["name"] = "heap frame bytes";
+  j["pid"] = pid_;
+  j["ts"] = nullptr;
+  j["args"]["bytes"] = heap_live_ < 0 ? 0 : heap_live_;
+  event(withTimes(j, {{"ts", time}}));
+}
+
+} // namespace coroscope::analyzer
