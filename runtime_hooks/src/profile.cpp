@@ -5,8 +5,10 @@
 // Per-frame state lives in a lock-free table keyed by frame address, one
 // cache line per frame (the frame itself cannot grow: that would change
 // the bytes the program allocates), claimed with a CAS like the checks'
-// frame registry. A frame's hooks are ordered by the program's own hand-off
-// of its handle, so its entry needs no lock.
+// frame registry; a frame whose address finds no slot there (about 2^20
+// alive at once) gets an entry in a locked overflow map instead. A frame's
+// hooks are ordered by the program's own hand-off of its handle, so its
+// entry needs no lock.
 //
 //===----------------------------------------------------------------------===//
 #include "profile.h"
@@ -70,6 +72,87 @@ __attribute__((noinline)) FrameState *mapFrames() {
   return gFrames.load(std::memory_order_acquire);
 }
 
+// --- Overflow map -------------------------------------------------------
+// Open addressing from frame address to an entry in slabs that never move
+// (a hook keeps its pointer without the lock), grown under the lock. Keys
+// stay once added, as the table's do; their entries are reused.
+
+std::atomic<uint64_t> gOverflowed{0};
+
+namespace {
+struct OverflowSlot {
+  uint64_t key;
+  FrameState *state;
+};
+pthread_mutex_t gOverflowLock = PTHREAD_MUTEX_INITIALIZER;
+OverflowSlot *gOverflowIndex = nullptr;
+uint64_t gOverflowCap = 0, gOverflowSize = 0; // slots, keys
+FrameState *gSlab = nullptr;
+uint64_t gSlabLeft = 0;
+constexpr uint64_t kSlabEntries = 4096;
+
+OverflowSlot *overflowSlot(OverflowSlot *index, uint64_t cap, uint64_t frame) {
+  for (uint64_t i = ((frame >> 4) * 0x9E3779B97F4A7C15ull) & (cap - 1);; i = (i + 1) & (cap - 1))
+    if (index[i].key == frame || index[i].key == 0)
+      return &index[i];
+}
+
+// Caller holds gOverflowLock.
+bool growOverflow() {
+  uint64_t cap = gOverflowCap ? gOverflowCap * 2 : 65536;
+  auto *fresh = static_cast<OverflowSlot *>(mapZeroed(cap * sizeof(OverflowSlot)));
+  if (!fresh)
+    return false;
+  for (uint64_t i = 0; i < gOverflowCap; ++i)
+    if (gOverflowIndex[i].key)
+      *overflowSlot(fresh, cap, gOverflowIndex[i].key) = gOverflowIndex[i];
+  if (gOverflowIndex)
+    munmap(gOverflowIndex, gOverflowCap * sizeof(OverflowSlot));
+  gOverflowIndex = fresh;
+  gOverflowCap = cap;
+  return true;
+}
+} // namespace
+
+FrameState *findOverflow(uint64_t frame) {
+  pthread_mutex_lock(&gOverflowLock);
+  FrameState *f = nullptr;
+  if (gOverflowIndex) {
+    OverflowSlot *slot = overflowSlot(gOverflowIndex, gOverflowCap, frame);
+    f = slot->key == frame ? slot->state : nullptr;
+  }
+  pthread_mutex_unlock(&gOverflowLock);
+  return f;
+}
+
+namespace {
+FrameState *claimOverflow(uint64_t frame) {
+  pthread_mutex_lock(&gOverflowLock);
+  FrameState *f = nullptr;
+  if ((gOverflowSize + 1) * 2 <= gOverflowCap || growOverflow()) {
+    OverflowSlot *slot = overflowSlot(gOverflowIndex, gOverflowCap, frame);
+    if (slot->key == frame) {
+      f = slot->state;
+    } else {
+      if (!gSlabLeft) {
+        gSlab = static_cast<FrameState *>(mapZeroed(kSlabEntries * sizeof(FrameState)));
+        gSlabLeft = gSlab ? kSlabEntries : 0;
+      }
+      if (gSlabLeft) {
+        f = gSlab++;
+        --gSlabLeft;
+        f->key.store(frame, std::memory_order_relaxed);
+        *slot = {frame, f};
+        ++gOverflowSize;
+        gOverflowed.store(1, std::memory_order_relaxed);
+      }
+    }
+  }
+  pthread_mutex_unlock(&gOverflowLock);
+  return f;
+}
+} // namespace
+
 FrameState *claimState(uint64_t frame) {
   FrameState *tab = framesTable();
   if (!tab || !frame)
@@ -78,6 +161,8 @@ FrameState *claimState(uint64_t frame) {
       tab, kFrameBits, frame,
       [](const FrameState &x) { return !(x.flags.load(std::memory_order_relaxed) & kFrameLive); },
       [](FrameState *) {});
+  if (!f)
+    f = claimOverflow(frame);
   if (!f)
     gUntracked.fetch_add(1, std::memory_order_relaxed);
   return f;
@@ -402,6 +487,12 @@ void resetProfileAfterFork() {
     if (gSamples[i])
       memset(gSamples[i], 0, sizeof(TimeSample));
   gSampleLock.store(false);
+  // The child's only thread may have forked while another held the lock;
+  // the parent's live frames are not the child's.
+  pthread_mutex_init(&gOverflowLock, nullptr);
+  for (uint64_t i = 0; i < gOverflowCap; ++i)
+    if (gOverflowIndex[i].state)
+      gOverflowIndex[i].state->flags.store(0, std::memory_order_relaxed);
 }
 
 } // namespace rt

@@ -111,16 +111,29 @@ inline FrameState *framesTable() {
   return __builtin_expect(tab != nullptr, 1) ? tab : mapFrames();
 }
 
+/// Frames whose address found no slot in the table (more than about 2^20
+/// alive at once): their entries in a locked overflow map. Non-zero once
+/// any frame went there.
+extern std::atomic<uint64_t> gOverflowed;
+/// `frame`'s overflow entry, or null (slow path).
+FrameState *findOverflow(uint64_t frame);
+
 /// The live entry of `frame`, or null.
 inline FrameState *findState(uint64_t frame) {
   FrameState *tab = framesTable();
   if (!tab || !frame)
     return nullptr;
   FrameState *f = frame_table::find(tab, kFrameBits, frame);
+  // An address with an entry in the table (a tombstone too) always claims
+  // that one: only addresses without one can be in the overflow map.
+  if (!f && __builtin_expect(gOverflowed.load(std::memory_order_relaxed) != 0, 0))
+    f = findOverflow(frame);
   return f && (f->flags.load(std::memory_order_relaxed) & kFrameLive) ? f : nullptr;
 }
-/// The entry of `frame`, live or a tombstone of it, or a new one; null when
-/// the table is full around its home slot (then counted as untracked).
+/// The entry of `frame`, live or a tombstone of it, or a new one: in the
+/// table, or in the overflow map when the table is full around its home
+/// slot. Null only when memory for the map cannot be mapped (then counted
+/// as untracked).
 FrameState *claimState(uint64_t frame);
 /// A sampled frame's life ends at `at` (now() ticks): completed, freed, or
 /// its address reused.
