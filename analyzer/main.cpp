@@ -1,7 +1,7 @@
 //===- main.cpp - The coroscope command line -------------------------------===//
 //
 // Parses the command line with CLI11 and dispatches to the subcommands:
-//   report LOG...   per-function coroutine cost (text, markdown or JSON),
+//   report LOG...   per-function coroutine cost (text, markdown, JSON or HTML),
 //                   run-time check findings, frames alive at the end;
 //                   --baseline OLD.json adds ratios against an earlier report
 //   check LOG...    only the findings; exit 1 if one reaches --fail-on or a
@@ -200,6 +200,8 @@ int runReport(const ReportOptions &opt) {
   std::ostringstream out;
   if (opt.format == "json")
     renderJson(summary, out);
+  else if (opt.format == "html")
+    renderHtml(summary, out);
   else if (opt.format == "markdown")
     renderMarkdown(summary, out);
   else
@@ -352,7 +354,7 @@ int main(int argc, char **argv) {
       app.add_subcommand("report", "Per-function coroutine cost of logs");
   report->add_option("logs", ropt.logs, "coroscope log files")->required();
   report->add_option("--format", ropt.format, "Output format")
-      ->check(CLI::IsMember({"text", "markdown", "json"}))
+      ->check(CLI::IsMember({"text", "markdown", "json", "html"}))
       ->capture_default_str();
   report->add_option("-o,--output", ropt.output,
                      "Write the report to FILE instead of stdout");

@@ -30,6 +30,7 @@ set(COROSCOPE_ANALYZER_SOURCES
   render/markdown_escape.cpp
   render/json.cpp
   render/rows.cpp
+  render/html.cpp
   render/chrome_trace.cpp
   export_trace.cpp
   render/log_status.cpp

@@ -83,6 +83,15 @@ config.coroscope_clang_tidy = clang_tidy
 # libbenchmark-dev); without it they are UNSUPPORTED.
 if os.path.exists("/usr/include/benchmark/benchmark.h"):
     config.available_features.add("benchmark")
+# The HTML report is checked in a real browser, headless Chromium
+# (scripts/install-deps.sh installs Debian's chromium); without it those
+# tests are UNSUPPORTED. Each test passes its own --user-data-dir.
+chromium = shutil.which("chromium")
+if chromium:
+    config.available_features.add("chromium")
+    config.substitutions.append(("%chromium", "timeout 120 " + chromium +
+                                 " --headless --no-sandbox --disable-gpu --no-first-run"
+                                 " --disable-dev-shm-usage"))
 config.coroscope_clangxx_path = clangxx
 config.coroscope_plugin_path = plugin
 

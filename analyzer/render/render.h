@@ -1,6 +1,6 @@
 //===- render/render.h - Report output formats -------------------*- C++ -*-===//
 //
-// The three faces of `coroscope report`. Each takes the same Summary, which
+// The four faces of `coroscope report`. Each takes the same Summary, which
 // already holds every derived number, so the renderers only lay out text and
 // cannot disagree with each other.
 //
@@ -22,6 +22,8 @@ namespace coroscope::analyzer {
 void renderText(const Summary &summary, std::ostream &os);
 void renderMarkdown(const Summary &summary, std::ostream &os);
 void renderJson(const Summary &summary, std::ostream &os);
+/// One self-contained HTML page (render/html.cpp).
+void renderHtml(const Summary &summary, std::ostream &os);
 /// The coroscope-report/1 document renderJson writes.
 nlohmann::ordered_json reportJson(const Summary &summary);
 

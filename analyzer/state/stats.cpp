@@ -197,6 +197,32 @@ void Durations::count(uint64_t v, uint64_t n) {
   b[(v >> (top - kSubBits)) & ((uint64_t(1) << kSubBits) - 1)] += n;
 }
 
+std::vector<uint64_t> Durations::powerOfTwoCounts() const {
+  std::vector<uint64_t> out;
+  auto add = [&](size_t k, uint64_t n) {
+    if (out.size() <= k)
+      out.resize(k + 1);
+    out[k] += n;
+  };
+  auto bucket = [](uint64_t v) { return v ? size_t(64 - __builtin_clzll(v)) : size_t(0); };
+  if (exact_) {
+    for (uint64_t v : values_)
+      add(bucket(v), 1);
+  } else {
+    for (uint64_t v = 0; v < buckets_[0].size(); ++v)
+      if (buckets_[0][v])
+        add(bucket(v), buckets_[0][v]);
+    // Octave k holds the values whose highest bit is k + kSubBits.
+    for (size_t k = 1; k < buckets_.size(); ++k)
+      for (uint64_t n : buckets_[k])
+        if (n)
+          add(k + kSubBits + 1, n);
+  }
+  while (!out.empty() && out.back() == 0)
+    out.pop_back();
+  return out;
+}
+
 void Durations::toHistogram() {
   exact_ = false;
   buckets_.resize(1);

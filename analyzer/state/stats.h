@@ -69,6 +69,9 @@ public:
   void addBuckets(const std::vector<std::pair<uint64_t, uint64_t>> &entries, uint64_t total);
   uint64_t size() const { return count_; }
   Distribution distribution() const;
+  /// The values by power of two, exactly: [0] counts the zeros, [k] for
+  /// k >= 1 those from 2^(k-1) to 2^k - 1. No trailing zero entries.
+  std::vector<uint64_t> powerOfTwoCounts() const;
 
 private:
   static constexpr unsigned kSubBits = 10; ///< 1024 buckets per power of two

@@ -15,4 +15,12 @@ struct Gen {
   };
   std::coroutine_handle<promise_type> h;
 };
+/// Runs `g` to its end and destroys it: the sum of its values.
+inline int drain(Gen g) {
+  int s = 0;
+  while (g.h.resume(), !g.h.done())
+    s += g.h.promise().cur;
+  g.h.destroy();
+  return s;
+}
 #endif

@@ -15,14 +15,6 @@ Gen operator""_g(unsigned long long n) {
     co_yield int(i);
 }
 
-static int drain(Gen g) {
-  int s = 0;
-  while (g.h.resume(), !g.h.done())
-    s += g.h.promise().cur;
-  g.h.destroy();
-  return s;
-}
-
 int main() {
   int s = drain(pairs(1, 2L)) + drain(pairs(3, 4L)) + drain(4_g);
   std::printf("pid=%d s=%d\n", int(getpid()), s);

@@ -1,0 +1,23 @@
+// Coroutines whose names an HTML page must escape: operators < > & and
+// quotes in a literal operator, template arguments with < > and commas, a
+// name with "<script>"-like text in a string-literal template argument is
+// not possible in C++, so the file path carries it (the test copies this
+// file into a directory named with < > & ' characters).
+#include "gen.h"
+#include <cstdio>
+#include <utility>
+
+struct Q {
+  Gen operator<(int n) const { for (int i = 0; i < n; ++i) co_yield i; }
+  Gen operator&(long n) const { for (long i = 0; i < n; ++i) co_yield int(i); }
+  Gen operator>>(int n) const { co_yield n; }
+};
+Gen operator""_g(unsigned long long n) { co_yield int(n); }
+template <class T> Gen tmpl(T) { co_yield 1; }
+
+int main() {
+  Q q;
+  int s = drain(q < 3) + drain(q & 2L) + drain(q >> 4) + drain(5_g) +
+          drain(tmpl(std::pair<int, char>{}));
+  std::printf("s=%d\n", s);
+}
