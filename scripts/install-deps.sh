@@ -23,3 +23,16 @@ if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
+# speedscope (npm, runs offline): test/e2e/export-speedscope.test loads the
+# exported timeline in it. Debian's npm only where no npm is installed.
+SPEEDSCOPE=speedscope@1.25.0
+if ! command -v npm > /dev/null; then
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends npm
+fi
+if [ ! -e "$(npm root -g)/speedscope/dist/release/index.html" ]; then
+  echo "coroscope: installing $SPEEDSCOPE (npm, global)"
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
+  $SUDO npm install -g --no-audit --no-fund "$SPEEDSCOPE" > /dev/null
+fi

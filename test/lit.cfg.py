@@ -92,6 +92,17 @@ if chromium:
     config.substitutions.append(("%chromium", "timeout 120 " + chromium +
                                  " --headless --no-sandbox --disable-gpu --no-first-run"
                                  " --disable-dev-shm-usage"))
+# The exported timeline is loaded in speedscope (npm package, installed
+# globally by scripts/install-deps.sh), in that headless Chromium.
+speedscope = ""
+if chromium and shutil.which("npm"):
+    npm_root = subprocess.run(["npm", "root", "-g"], capture_output=True, text=True).stdout.strip()
+    candidate = os.path.join(npm_root, "speedscope", "dist", "release")
+    if os.path.exists(os.path.join(candidate, "index.html")):
+        speedscope = candidate
+if speedscope:
+    config.available_features.add("speedscope")
+    config.substitutions.append(("%speedscope", speedscope))
 config.coroscope_clangxx_path = clangxx
 config.coroscope_plugin_path = plugin
 

@@ -96,7 +96,7 @@ bool ChromeTraceWriter::shown(const FunctionStats &fn) {
   return it->second;
 }
 
-void ChromeTraceWriter::slice(const Running &r, uint64_t end, const std::string &to) {
+void ChromeTraceWriter::slice(const Running &r, uint64_t end) {
   uint64_t from = std::max(r.start, window_.from), until = std::min(end, window_.to);
   if (!r.fn || !shown(*r.fn) || until < from || (until == from && r.start != end))
     return;
@@ -110,11 +110,12 @@ void ChromeTraceWriter::slice(const Running &r, uint64_t end, const std::string 
   // ts and dur as exact decimals: spliced in below instead of doubles.
   j["ts"] = nullptr;
   j["dur"] = nullptr;
+  // Few and stable args: viewers that aggregate (speedscope) key a frame
+  // by its name and args, so per-slice values would split each function.
   j["args"]["function"] = r.fn->name;
   j["args"]["file"] = r.fn->file;
   j["args"]["line"] = r.fn->line;
-  j["args"]["from"] = r.from;
-  j["args"]["to"] = to;
+  j["args"]["site"] = r.from;
   event(withTimes(j, {{"ts", from}, {"dur", until - from}}));
 }
 
@@ -160,9 +161,9 @@ void ChromeTraceWriter::suspend(uint64_t frame, const SiteStats &site, uint32_t 
     return;
   Running &r = it->second;
   if (r.pend) { // a resume went missing: the slice ended at that suspension
-    slice(r, *r.pend, "suspended at " + r.pend_at);
+    slice(r, *r.pend);
     r.start = std::max(time, *r.pend);
-    r.from = "missing resume";
+    r.from = "after a missing resume";
   }
   r.pend = std::max(time, r.start);
   r.pend_at = siteText(site);
@@ -180,12 +181,12 @@ void ChromeTraceWriter::resume(uint64_t frame, uint32_t thread_id, uint64_t time
   if (it == frames_.end() || it->second.done || !it->second.pend)
     return;
   Running &r = it->second;
-  slice(r, *r.pend, "suspended at " + r.pend_at);
+  slice(r, *r.pend);
   uint64_t start = std::max(time, *r.pend);
   if (r.fn && shown(*r.fn))
     flow(wait ? "wait" : "suspend", state_.next_flow++, r.pend_thread, *r.pend, thread_id, start,
          r.pend_at);
-  r.from = "resumed from " + r.pend_at;
+  r.from = r.pend_at;
   r.start = start;
   r.thread = thread_id;
   r.pend.reset();
@@ -197,23 +198,22 @@ void ChromeTraceWriter::complete(uint64_t frame, uint64_t time) {
     return;
   Running &r = it->second;
   if (r.pend) // a resume went missing
-    slice(r, *r.pend, "suspended at " + r.pend_at);
+    slice(r, *r.pend);
   else
-    slice(r, std::max(time, r.start), "completed");
+    slice(r, std::max(time, r.start));
   r.done = true;
 }
 
-void ChromeTraceWriter::close(uint64_t frame, uint64_t end, bool destroyed) {
+void ChromeTraceWriter::close(uint64_t frame, uint64_t end, bool) {
   auto it = frames_.find(frame);
   if (it == frames_.end())
     return;
   Running &r = it->second;
   if (!r.done) {
-    const char *why = destroyed ? "destroyed" : "alive at the end of the log";
     if (r.pend)
-      slice(r, std::max(std::min(*r.pend, end), r.start), "suspended at " + r.pend_at);
+      slice(r, std::max(std::min(*r.pend, end), r.start));
     else
-      slice(r, std::max(end, r.start), why);
+      slice(r, std::max(end, r.start));
   }
   frames_.erase(it);
 }

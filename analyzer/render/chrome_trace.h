@@ -7,7 +7,8 @@
 //
 //   X  one complete slice per activation of a frame: from its ramp or a
 //      resume to the suspension the report confirms (or its completion),
-//      named by the function; args: function, file, line, from, to
+//      named by the function; args: function, file, line, site (where the
+//      activation began: "ramp" or the suspend point it resumed from)
 //   s/f a flow from each suspension to the resume that ends it (cat
 //      "wait" or "suspend", as the report counts waits), and one from a
 //      creating frame to each frame it created (cat "creation")
@@ -68,14 +69,14 @@ private:
     const FunctionStats *fn = nullptr;
     uint32_t thread = 0;
     uint64_t start = 0;
-    std::string from;            ///< what started the slice
+    std::string from;            ///< where the slice began (args.site)
     std::optional<uint64_t> pend; ///< suspended at, not yet confirmed
     std::string pend_at;          ///< the site of that suspension
     uint32_t pend_thread = 0;
     bool done = false; ///< completed: no more slices
   };
   bool shown(const FunctionStats &fn);
-  void slice(const Running &r, uint64_t end, const std::string &to);
+  void slice(const Running &r, uint64_t end);
   void flow(const char *cat, uint64_t id, uint32_t from_thread, uint64_t from_time,
             uint32_t to_thread, uint64_t to_time, const std::string &name);
   void thread(uint32_t tid);
