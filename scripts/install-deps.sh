@@ -6,13 +6,13 @@ set -euo pipefail
 # libbenchmark-dev: bench/ (Google Benchmark) and its smoke test in test/bench/.
 # libxxhash-dev: the log's chunk checksums (coroscope/log_checksum.h, header-only).
 # python3-jsonschema: test/e2e/export-chrome-trace.test checks the Trace Event Format.
-# chromium: test/e2e/report-html.test renders the HTML report in headless Chromium.
+# chromium, firefox-esr: test/e2e/report-html*.test open the HTML report in both, headless.
 # libc++-19-dev, libc++abi-19-dev: test/matrix/ and test/e2e/libcxx.test build with
 # -stdlib=libc++ too (its coroutine_handle lives in std::__1).
 PKGS=(clang-19 llvm-19-dev libclang-19-dev llvm-19-tools libclang-rt-19-dev clang-tidy-19
       libc++-19-dev libc++abi-19-dev
       nlohmann-json3-dev libcli11-dev libbenchmark-dev libxxhash-dev cmake ninja-build python3 git
-      python3-jsonschema chromium)
+      python3-jsonschema chromium firefox-esr)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -92,6 +92,11 @@ if chromium:
     config.substitutions.append(("%chromium", "timeout 120 " + chromium +
                                  " --headless --no-sandbox --disable-gpu --no-first-run"
                                  " --disable-dev-shm-usage"))
+# ... and opened in Firefox too (Debian's firefox-esr, headless).
+firefox = shutil.which("firefox-esr") or shutil.which("firefox")
+if firefox:
+    config.available_features.add("firefox")
+    config.substitutions.append(("%firefox", "timeout 120 " + firefox + " --headless --no-remote"))
 # The exported timeline is loaded in speedscope (npm package, installed
 # globally by scripts/install-deps.sh), in that headless Chromium.
 speedscope = ""
