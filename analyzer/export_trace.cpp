@@ -10,6 +10,7 @@
 #include "render/chrome_trace.h"
 #include "state/clock.h"
 #include "state/event_merge.h"
+#include "state/findings.h"
 #include "state/log_reader.h"
 #include "state/model.h"
 
@@ -41,6 +42,11 @@ void exportChromeTrace(const std::vector<std::string> &logs, const TraceWindow &
     while (const Event *e = merger.next())
       model.process(*e);
     model.finish();
+    FindingSet findings;
+    collectFindings(index, findings);
+    for (const Finding &f : findings.sorted())
+      if (f.ts)
+        writer.finding(f, clock.toNs(f.ts));
   }
   ChromeTraceWriter::endTrace(os);
 }

@@ -218,6 +218,28 @@ void ChromeTraceWriter::close(uint64_t frame, uint64_t end, bool) {
   frames_.erase(it);
 }
 
+void ChromeTraceWriter::finding(const Finding &f, uint64_t time) {
+  if (time < window_.from || time > window_.to ||
+      (window_.function && !std::regex_search(f.where.function, *window_.function)))
+    return;
+  thread(f.thread);
+  Json j;
+  j["ph"] = "i";
+  j["s"] = "t";
+  j["cat"] = "finding";
+  j["name"] = std::string(checkKindName(f.check)) + " " + f.where.function;
+  j["pid"] = pid_;
+  j["tid"] = f.thread;
+  j["ts"] = nullptr;
+  j["args"]["check"] = checkKindName(f.check);
+  j["args"]["severity"] = severityName(f.severity);
+  j["args"]["message"] = f.message;
+  j["args"]["function"] = f.where.function;
+  j["args"]["location"] = location(f.where.file, f.where.line, f.where.column);
+  j["args"]["count"] = f.count;
+  event(withTimes(j, {{"ts", time}}));
+}
+
 void ChromeTraceWriter::heap(int64_t delta, uint64_t time) {
   heap_live_ += delta;
   if (time < window_.from || time > window_.to)

@@ -13,6 +13,8 @@
 //      "wait" or "suspend", as the report counts waits), and one from a
 //      creating frame to each frame it created (cat "creation")
 //   C  "heap frame bytes": bytes of heap frames alive
+//   i  each run-time check finding, at the time the runtime found it, on
+//      its thread (args: check, severity, message, function, location, count)
 //   M  process and thread names
 //
 // Timestamps are microseconds with three decimals: nanoseconds, exact.
@@ -21,6 +23,7 @@
 #ifndef COROSCOPE_ANALYZER_RENDER_CHROME_TRACE_H
 #define COROSCOPE_ANALYZER_RENDER_CHROME_TRACE_H
 
+#include "state/findings.h"
 #include "state/timeline.h"
 
 #include <cstdint>
@@ -60,6 +63,8 @@ public:
   void complete(uint64_t frame, uint64_t time) override;
   void close(uint64_t frame, uint64_t end, bool destroyed) override;
   void heap(int64_t delta, uint64_t time) override;
+  /// A run-time check finding found at `time` (ns on the log's clock).
+  void finding(const Finding &f, uint64_t time);
 
   static void beginTrace(std::ostream &os);
   static void endTrace(std::ostream &os);

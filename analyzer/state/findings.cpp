@@ -115,6 +115,7 @@ void collectFindings(const LogIndex &index, FindingSet &set) {
     f.thread = r.thread;
     f.other_thread = r.other_thread;
     f.frame = r.frame;
+    f.ts = r.ts;
     f.log = index.path();
     for (const BacktraceEntry &b : d.backtrace) {
       AsyncFrame a;

@@ -60,6 +60,9 @@ struct Finding {
   uint32_t thread = 0;
   uint32_t other_thread = 0;
   uint64_t frame = 0;
+  /// When the runtime found it, in its log's ticks (0: unknown, advice);
+  /// of the first one when identical findings were folded.
+  uint64_t ts = 0;
   std::string log; ///< the first log it was found in
   std::vector<AsyncFrame> backtrace; ///< innermost first
   std::vector<NativeFrame> stack;    ///< innermost first
