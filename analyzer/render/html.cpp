@@ -87,20 +87,25 @@ const char *kScript = R"js(
     Array.prototype.forEach.call(body.rows,function(r){
       r.hidden=q!==''&&r.getAttribute('data-name').toLowerCase().indexOf(q)<0;});
   });
-  Array.prototype.forEach.call(table.tHead.rows[0].cells,function(th,i){
-    th.addEventListener('click',function(){
-      var down=th.getAttribute('data-dir')!=='desc';
-      Array.prototype.forEach.call(table.tHead.rows[0].cells,function(c){c.removeAttribute('data-dir');});
-      th.setAttribute('data-dir',down?'desc':'asc');
-      var rows=Array.prototype.slice.call(body.rows);
-      rows.sort(function(a,b){
-        var x=a.cells[i].getAttribute('data-v'),y=b.cells[i].getAttribute('data-v');
-        var p=parseFloat(x),q=parseFloat(y);
-        var c=(!isNaN(p)&&!isNaN(q))?p-q:String(x).localeCompare(String(y));
-        return down?-c:c;});
-      rows.forEach(function(r){body.appendChild(r);});
-    });
+  function sortBy(th,i,down){
+    Array.prototype.forEach.call(table.tHead.rows[0].cells,function(c){c.removeAttribute('data-dir');});
+    th.setAttribute('data-dir',down?'desc':'asc');
+    var rows=Array.prototype.slice.call(body.rows);
+    rows.sort(function(a,b){
+      var x=a.cells[i].getAttribute('data-v'),y=b.cells[i].getAttribute('data-v');
+      var p=parseFloat(x),q=parseFloat(y);
+      var c=(!isNaN(p)&&!isNaN(q))?p-q:String(x).localeCompare(String(y));
+      return down?-c:c;});
+    rows.forEach(function(r){body.appendChild(r);});
+  }
+  var heads=table.tHead.rows[0].cells;
+  Array.prototype.forEach.call(heads,function(th,i){
+    th.addEventListener('click',function(){sortBy(th,i,th.getAttribute('data-dir')!=='desc');});
   });
+  // report.html#sort=KEY[&dir=asc]: sorted so on opening (KEY: a column's data-key).
+  var m=/[#&]sort=([A-Za-z0-9_]+)/.exec(location.hash);
+  if(m)Array.prototype.forEach.call(heads,function(th,i){
+    if(th.getAttribute('data-key')===m[1])sortBy(th,i,!/[#&]dir=asc/.test(location.hash));});
 })();
 )js";
 
@@ -204,16 +209,19 @@ void renderFunctionTable(const Summary &s, const Json &j, std::ostream &os) {
      << "<p><input id=\"filter\" type=\"search\" placeholder=\"filter by name\" hidden> Sorted by "
      << escape(s.sort_key) << "; click a column to sort. Times in ns per frame"
      << (s.sampled ? " of the timed frames (profile mode: a sample)" : "") << ".</p>"
-     << "<div class=\"scroll\"><table id=\"function-table\"><thead><tr><th class=\"name\">function</th>";
+     << "<div class=\"scroll\"><table id=\"function-table\"><thead><tr><th class=\"name\" "
+        "data-key=\"function\">function</th>";
   for (const auto &c : columns)
-    os << "<th>" << c.second << "</th>";
+    os << "<th data-key=\"" << c.first << "\">" << c.second << "</th>";
   if (s.sampled)
-    os << "<th>timed</th>";
-  for (const char *h : {"busy mean", "busy p50", "busy p99", "susp mean", "susp p50", "susp p99"})
-    os << "<th>" << h << "</th>";
+    os << "<th data-key=\"samples\">timed</th>";
+  for (const char *k : {"busy_ns", "suspended_ns"})
+    for (const char *q : {"mean", "p50", "p99"})
+      os << "<th data-key=\"" << k << "_" << q << "\">" << (k[0] == 'b' ? "busy " : "susp ") << q
+         << "</th>";
   if (s.baseline)
     for (const std::string &h : baselineColumns())
-      os << "<th>" << escape(h) << "</th>";
+      os << "<th data-key=\"" << escape(h) << "\">" << escape(h) << "</th>";
   os << "</tr></thead><tbody>";
   const Json &fns = j["functions"];
   for (size_t i = 0; i < s.functions.size() && i < fns.size(); ++i) {
@@ -238,7 +246,7 @@ void renderFunctionTable(const Summary &s, const Json &j, std::ostream &os) {
     if (s.baseline)
       for (const std::string &r : baselineCells(*s.baseline, *s.functions[i].fn))
         os << "<td data-v=\"" << escape(r) << "\"" << ratioClass(r) << ">" << escape(r) << "</td>";
-    os << "</tr>";
+    os << "</tr>\n";
   }
   os << "</tbody></table></div>";
   if (s.totals.withheld)

@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """html_check.py - checks a `coroscope report --format html` page.
 
-  html_check.py PAGE.html REPORT.json [--dom]
+  html_check.py PAGE.html REPORT.json [--dom] [--order KEY asc|desc]
       PAGE is the file itself, or with --dom what `chromium --headless
       --dump-dom` made of it (after its script ran). Checks, against the
       JSON report of the same logs: one function-table row per function,
       its name and counts; one site row per suspend site whose share bar
       says "did not suspend", "suspended, resumed ..." and "waited" with the
       report's figures; one article per finding with its check; nothing
-      loaded from outside (no src, link, url(), @import or http(s)).
+      loaded from outside (no src, link, url(), @import or http(s)); one
+      article per frame alive at the end. --order: the rows are the report's
+      functions sorted by KEY (as the page's script sorts on #sort=KEY).
       Prints one line per part; exit 1 with one line per difference.
 """
 import html.parser
@@ -21,7 +23,7 @@ class Page(html.parser.HTMLParser):
     def __init__(self):
         super().__init__(convert_charrefs=True)
         self.stack, self.rows, self.sites, self.findings = [], [], [], []
-        self.scripts, self.external, self.filter_hidden = 0, [], None
+        self.scripts, self.external, self.filter_hidden, self.live = 0, [], None, 0
         self.cur, self.text = None, []
 
     def handle_starttag(self, tag, attrs):
@@ -47,6 +49,8 @@ class Page(html.parser.HTMLParser):
             self.cur["bars"][label] = int(n)
         if tag == "article" and "finding" in (a.get("class") or ""):
             self.findings.append(a.get("data-check"))
+        if tag == "article" and a.get("class") == "live":
+            self.live += 1
         self.stack.append(tag)
 
     def handle_endtag(self, tag):
@@ -73,6 +77,9 @@ def main():
     p.feed(text)
     problems = []
     fns = report["functions"]
+    if "--order" in sys.argv:
+        key, way = sys.argv[sys.argv.index("--order") + 1:][:2]
+        fns = sorted(fns, key=lambda f: f[key], reverse=way == "desc")
     if [r["name"] for r in p.rows] != [f["function"] for f in fns]:
         problems.append(f"function rows {[r['name'] for r in p.rows]} != {[f['function'] for f in fns]}")
     for r, f in zip(p.rows, fns):
@@ -80,7 +87,9 @@ def main():
         want = [str(f["calls"]), str(f["heap_frames"]), str(f["elided_frames"])]
         if r["cells"][1:4] != want:
             problems.append(f"{f['function']}: cells {r['cells'][1:4]} != {want}")
-    sites = [s for f in fns for s in f["sites"]]
+    sites = [s for f in report["functions"] for s in f["sites"]]
+    if p.live != len(report["live_frames"]):
+        problems.append(f"{p.live} live frames, the report has {len(report['live_frames'])}")
     if len(p.sites) != len(sites):
         problems.append(f"{len(p.sites)} site rows, the report has {len(sites)}")
     for row, s in zip(p.sites, sites):
@@ -106,6 +115,7 @@ def main():
         print(f"functions: {len(p.rows)} rows, equal")
         print(f"sites: {len(p.sites)} bars, equal")
         print(f"findings: {len(p.findings)}, equal")
+        print(f"live frames: {p.live}, equal")
         print("external: none")
         if dom:
             print("script: ran")
