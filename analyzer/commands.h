@@ -52,11 +52,11 @@ CheckResult checkLogs(const std::vector<std::string> &logs,
 
 struct TraceWindow;
 /// `coroscope export --format chrome-trace LOG...` (export_trace.cpp): the
-/// logs' timelines in the Trace Event Format, streamed to `os`. Throws
-/// std::runtime_error, before writing anything, when an input is a profile
-/// file (no events), and LogError on malformed input.
-void exportChromeTrace(const std::vector<std::string> &logs, const TraceWindow &window,
-                       std::ostream &os);
+/// logs' timelines in the Trace Event Format, streamed to `os`; how each
+/// log ended. Throws std::runtime_error, before writing anything, when an
+/// input is a profile file (no events), and LogError on malformed input.
+std::vector<LogEnd> exportChromeTrace(const std::vector<std::string> &logs,
+                                      const TraceWindow &window, std::ostream &os);
 
 /// `coroscope lint -p BUILD_DIR [FILES...]` (lint.cpp).
 struct LintCommand {

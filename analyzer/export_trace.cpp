@@ -18,8 +18,8 @@
 
 namespace coroscope::analyzer {
 
-void exportChromeTrace(const std::vector<std::string> &logs, const TraceWindow &window,
-                       std::ostream &os) {
+std::vector<LogEnd> exportChromeTrace(const std::vector<std::string> &logs,
+                                      const TraceWindow &window, std::ostream &os) {
   // Every input is looked at before the first byte is written.
   for (const std::string &path : logs) {
     LogIndex index(path);
@@ -28,6 +28,7 @@ void exportChromeTrace(const std::vector<std::string> &logs, const TraceWindow &
                                       "but no timeline; record one with COROSCOPE_MODE=trace");
   }
   TraceState state;
+  std::vector<LogEnd> ends;
   ChromeTraceWriter::beginTrace(os);
   for (const std::string &path : logs) {
     LogIndex index(path);
@@ -47,8 +48,10 @@ void exportChromeTrace(const std::vector<std::string> &logs, const TraceWindow &
     for (const Finding &f : findings.sorted())
       if (f.ts)
         writer.finding(f, clock.toNs(f.ts));
+    ends.push_back(index.end());
   }
   ChromeTraceWriter::endTrace(os);
+  return ends;
 }
 
 } // namespace coroscope::analyzer

@@ -32,6 +32,7 @@
 #include <CLI/CLI.hpp>
 
 #include <cerrno>
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -206,7 +207,10 @@ int runReport(const ReportOptions &opt) {
     renderMarkdown(summary, out);
   else
     renderText(summary, out);
-  if (!writeOutput(opt.output, out.str(), opt.logs))
+  std::vector<std::string> inputs = opt.logs;
+  if (!opt.baseline.empty())
+    inputs.push_back(opt.baseline);
+  if (!writeOutput(opt.output, out.str(), inputs))
     return kExitInput;
   bool incomplete = warnIncomplete(report.logs, report.log_ends);
   return (incomplete || repeated) && opt.strict ? kExitInput : kExitOk;
@@ -225,8 +229,18 @@ struct ExportOptions {
   std::string function; ///< "": every function
 };
 
+// The partial trace file being written, removed if a signal ends the run.
+char gPartial[4096];
+void removePartialAndDie(int sig) {
+  if (gPartial[0])
+    ::unlink(gPartial);
+  std::signal(sig, SIG_DFL);
+  std::raise(sig);
+}
+
 /// A trace can be larger than memory: streamed to stdout, or to a file next
-/// to `-o` that replaces it only when complete.
+/// to `-o` that replaces it only when complete. An `-o` that is a symlink,
+/// FIFO or device is written through, as the other outputs are.
 int runChromeTrace(const ExportOptions &opt) {
   TraceWindow window;
   window.from = opt.from;
@@ -235,30 +249,49 @@ int runChromeTrace(const ExportOptions &opt) {
     window.function.emplace(opt.function, std::regex::ECMAScript | std::regex::optimize);
   bool repeated = false;
   std::vector<std::string> logs = logsReadOnce(opt.logs, repeated);
-  if (opt.output.empty() || opt.output == "-") {
-    exportChromeTrace(logs, window, std::cout);
-    std::cout.flush();
-    return kExitOk;
-  }
-  if (outputIsInput(opt.output, opt.logs))
+  std::vector<LogEnd> ends;
+  struct stat st;
+  bool through = opt.output.empty() || opt.output == "-" ||
+                 (::lstat(opt.output.c_str(), &st) == 0 && !S_ISREG(st.st_mode));
+  if (!opt.output.empty() && opt.output != "-" && outputIsInput(opt.output, opt.logs))
     return kExitInput;
-  std::string partial = opt.output + ".partial." + std::to_string(::getpid());
-  std::ofstream file(partial, std::ios::binary | std::ios::trunc);
-  try {
-    exportChromeTrace(logs, window, file);
-    file.close();
-  } catch (...) {
-    file.close();
-    std::remove(partial.c_str());
-    throw;
+  if (through) {
+    std::ofstream file;
+    if (!opt.output.empty() && opt.output != "-") {
+      file.open(opt.output, std::ios::binary | std::ios::trunc);
+      if (!file) {
+        std::cerr << "coroscope: error: " << opt.output << ": cannot write: "
+                  << std::strerror(errno) << "\n";
+        return kExitInput;
+      }
+    }
+    std::ostream &os = file.is_open() ? static_cast<std::ostream &>(file) : std::cout;
+    ends = exportChromeTrace(logs, window, os);
+    os.flush();
+  } else {
+    std::string partial = opt.output + ".partial." + std::to_string(::getpid());
+    std::snprintf(gPartial, sizeof gPartial, "%s", partial.c_str());
+    for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGPIPE})
+      std::signal(sig, removePartialAndDie);
+    std::ofstream file(partial, std::ios::binary | std::ios::trunc);
+    try {
+      ends = exportChromeTrace(logs, window, file);
+      file.close();
+    } catch (...) {
+      file.close();
+      std::remove(partial.c_str());
+      throw;
+    }
+    if (!file || std::rename(partial.c_str(), opt.output.c_str()) != 0) {
+      std::cerr << "coroscope: error: " << opt.output << ": cannot write: "
+                << std::strerror(errno) << "\n";
+      std::remove(partial.c_str());
+      return kExitInput;
+    }
+    gPartial[0] = 0;
   }
-  if (!file || std::rename(partial.c_str(), opt.output.c_str()) != 0) {
-    std::cerr << "coroscope: error: " << opt.output << ": cannot write: " << std::strerror(errno)
-              << "\n";
-    std::remove(partial.c_str());
-    return kExitInput;
-  }
-  return kExitOk;
+  bool incomplete = warnIncomplete(logs, ends);
+  return (incomplete || repeated) && opt.strict ? kExitInput : kExitOk;
 }
 
 /// Each log is its own report, so every row names the process it came from:
@@ -293,7 +326,7 @@ int runExport(const ExportOptions &opt) {
       });
   std::ostringstream out;
   if (opt.format == "csv")
-    writeCsv(rows, out);
+    writeCsv(rows, opt.table, out);
   else
     writeJsonl(rows, out);
   if (!writeOutput(opt.output, out.str(), opt.logs))
@@ -324,7 +357,10 @@ int runCheck(const CheckOptions &opt) {
   bool repeated = false;
   CheckResult result = checkLogs(logsReadOnce(opt.logs, repeated), opt.format, threshold, opt.advice,
                                  budget ? &*budget : nullptr, opt.jobs);
-  if (!writeOutput(opt.output, result.output, opt.logs))
+  std::vector<std::string> inputs = opt.logs;
+  if (!opt.budget.empty())
+    inputs.push_back(opt.budget);
+  if (!writeOutput(opt.output, result.output, inputs))
     return kExitInput;
   bool incomplete = warnIncomplete(result.logs, result.log_ends);
   if ((incomplete || repeated) && opt.strict)
@@ -426,7 +462,17 @@ int main(int argc, char **argv) {
   exp->add_option("--function", eopt.function,
                   "chrome-trace: only the slices and flows of functions matching this "
                   "regular expression (ECMAScript, searched in the name)")
-      ->type_name("REGEX");
+      ->type_name("REGEX")
+      ->check(CLI::Validator(
+          [](std::string &re) -> std::string {
+            try {
+              std::regex(re, std::regex::ECMAScript);
+              return "";
+            } catch (const std::regex_error &e) {
+              return "not a valid regular expression (ECMAScript): " + re + ": " + e.what();
+            }
+          },
+          "REGEX"));
   exp->add_option("-o,--output", eopt.output, "Write the rows to FILE instead of stdout");
   addThresholdOption(exp, eopt.advice);
   exp->add_flag("--strict", eopt.strict,
@@ -495,8 +541,23 @@ int main(int argc, char **argv) {
       return runReport(ropt);
     if (check->parsed())
       return runCheck(copt);
-    if (exp->parsed())
+    if (exp->parsed()) {
+      // Options of the other kind of export are an error, not ignored.
+      bool trace = eopt.format == "chrome-trace";
+      for (const char *name : {"--from", "--to", "--function", "--table", "--threshold"})
+        if (exp->get_option(name)->count() &&
+            trace == (std::string(name) == "--table" || std::string(name) == "--threshold")) {
+          std::cerr << "coroscope: error: " << name << " does not apply to export --format "
+                    << eopt.format << "\n";
+          return kExitUsage;
+        }
+      if (eopt.from > eopt.to) {
+        std::cerr << "coroscope: error: --from " << eopt.from << " is after --to " << eopt.to
+                  << "\n";
+        return kExitUsage;
+      }
       return runExport(eopt);
+    }
     if (lint->parsed())
       return runLint(lopt);
     if (dump->parsed()) {

@@ -59,7 +59,7 @@ const char *kStyle = R"css(
 body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#1b1f24;background:#fff}
 h1{font-size:1.5em}h2{margin-top:2em;border-bottom:1px solid #d0d7de}h3{font-size:1.05em;margin:1.5em 0 .3em}
 table{border-collapse:collapse;margin:.5em 0}th,td{padding:2px 7px;border-bottom:1px solid #eaeef2;text-align:right;white-space:nowrap}
-th{background:#f6f8fa;position:sticky;top:0;cursor:pointer}td.name,th.name,td.left{text-align:left;white-space:normal}td.name{min-width:16em;max-width:32em}
+th{background:#f6f8fa;position:sticky;top:0;cursor:pointer}td.name,th.name,td.left{text-align:left;white-space:normal}td.name{min-width:16em;max-width:32em;overflow-wrap:anywhere}h3,code{overflow-wrap:anywhere}
 code,.loc{font-family:ui-monospace,monospace;font-size:.92em}.loc{color:#57606a}
 .up{background:#ffebe9;color:#a40e26}.down{background:#dafbe1;color:#116329}
 .bar{display:inline-flex;width:160px;height:11px;vertical-align:middle;border:1px solid #d0d7de}
@@ -397,7 +397,14 @@ void renderLive(const Json &j, std::ostream &os) {
   if (live.empty())
     return;
   os << "<section id=\"live\"><h2>Frames alive at the end (" << live.size() << ")</h2>";
-  for (const Json &l : live) {
+  // A leak can leave millions: the page shows the first kLiveShown; the
+  // text and JSON reports list them all.
+  constexpr size_t kLiveShown = 1000;
+  if (live.size() > kLiveShown)
+    os << "<p>The first " << kLiveShown << " of " << live.size()
+       << "; <code>coroscope report</code> (text or JSON) lists every one.</p>";
+  for (size_t n = 0; n < live.size() && n < kLiveShown; ++n) {
+    const Json &l = live[n];
     os << "<article class=\"live\"><p><code>" << escape(str(l["function"])) << "</code> "
        << escape(str(l["state"])) << " at <span class=\"loc\">"
        << escape(location(str(l["file"]), l.value("line", 0u), l.value("column", 0u)))

@@ -37,10 +37,13 @@ std::vector<nlohmann::ordered_json> exportRows(const nlohmann::ordered_json &rep
                                                const std::string &host, const std::string &log);
 /// One JSON object per line.
 void writeJsonl(const std::vector<nlohmann::ordered_json> &rows, std::ostream &os);
-/// RFC 4180: a header of every column any row has, in first-seen order, then
-/// one line per row; a cell a row lacks, or null, is empty; arrays are their
-/// JSON text.
-void writeCsv(const std::vector<nlohmann::ordered_json> &rows, std::ostream &os);
+/// The columns every row of `table` has, in order.
+std::vector<std::string> exportColumns(const std::string &table);
+/// RFC 4180: a header of `table`'s columns and then any other a row has, in
+/// first-seen order, then one line per row; a cell a row lacks, or null, is
+/// empty; arrays are their JSON text.
+void writeCsv(const std::vector<nlohmann::ordered_json> &rows, const std::string &table,
+              std::ostream &os);
 
 /// "file:line" or "file:line:column"; "?" stands in for an unknown file.
 std::string location(const std::string &file, uint32_t line);
