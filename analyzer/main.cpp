@@ -7,7 +7,8 @@
 //   check LOG...    only the findings; exit 1 if one reaches --fail-on or a
 //                   function exceeds its --budget
 //   export LOG...   the report's functions, sites or findings as rows
-//                   (JSON lines or CSV), one report per log
+//                   (JSON lines or CSV), one report per log, or the logs'
+//                   timeline in the Trace Event Format (chrome-trace)
 //   dump LOG        the raw records of one log
 //   flags           compiler/linker flags for instrumented builds
 //   lint -p DIR     the compile-time checks over compile_commands.json;
@@ -443,8 +444,9 @@ int main(int argc, char **argv) {
 
   ExportOptions eopt;
   CLI::App *exp = app.add_subcommand(
-      "export", "The report's functions, sites or findings as rows, one report per log, "
-                "each row naming its process (for DuckDB, ClickHouse, Spark)");
+      "export", "Each log's report as rows naming its process (jsonl, csv: for DuckDB, "
+                "ClickHouse, Spark), or the run's timeline (chrome-trace: for Perfetto, "
+                "speedscope)");
   exp->add_option("logs", eopt.logs, "coroscope log files")->required();
   exp->add_option("--format", eopt.format,
                   "jsonl or csv: rows of each log's report; chrome-trace: the timeline "
