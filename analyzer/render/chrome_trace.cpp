@@ -192,6 +192,15 @@ void ChromeTraceWriter::resume(uint64_t frame, uint32_t thread_id, uint64_t time
   r.pend.reset();
 }
 
+void ChromeTraceWriter::transfer(uint64_t from, uint64_t to, uint32_t thread_id,
+                                 uint64_t time) {
+  auto a = frames_.find(from), b = frames_.find(to);
+  if (a == frames_.end() || b == frames_.end() || !a->second.fn || !b->second.fn ||
+      !shown(*a->second.fn) || !shown(*b->second.fn))
+    return;
+  flow("transfer", state_.next_flow++, thread_id, time, thread_id, time, b->second.fn->name);
+}
+
 void ChromeTraceWriter::complete(uint64_t frame, uint64_t time) {
   auto it = frames_.find(frame);
   if (it == frames_.end() || it->second.done)

@@ -10,8 +10,10 @@
 //      named by the function; args: function, file, line, site (where the
 //      activation began: "ramp" or the suspend point it resumed from)
 //   s/f a flow from each suspension to the resume that ends it (cat
-//      "wait" or "suspend", as the report counts waits), and one from a
-//      creating frame to each frame it created (cat "creation")
+//      "wait" or "suspend", as the report counts waits), one from a frame
+//      to the frame its await_suspend resumed by symmetric transfer (cat
+//      "transfer"), and one from a creating frame to each frame it created
+//      (cat "creation")
 //   C  "heap frame bytes": bytes of heap frames alive
 //   i  each run-time check finding, at the time the runtime found it, on
 //      its thread (args: check, severity, message, function, location, count)
@@ -60,6 +62,7 @@ public:
   void suspend(uint64_t frame, const SiteStats &site, uint32_t thread, uint64_t time) override;
   void cancel(uint64_t frame) override;
   void resume(uint64_t frame, uint32_t thread, uint64_t time, bool wait) override;
+  void transfer(uint64_t from, uint64_t to, uint32_t thread, uint64_t time) override;
   void complete(uint64_t frame, uint64_t time) override;
   void close(uint64_t frame, uint64_t end, bool destroyed) override;
   void heap(int64_t delta, uint64_t time) override;

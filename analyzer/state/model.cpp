@@ -431,6 +431,8 @@ void LogModel::onSuspendSite(const Event &e, ThreadState &t) {
   }
   if (e.kind == kEvAwaitSuspend && t.current == e.frame)
     t.current = 0; // whoever runs next says so (FrameResume, end of a ramp/resume())
+  if (e.kind == kEvAwaitSuspend && f)
+    t.transfer_from = f->serial;
   // An initial suspend point parks a frame being created (perhaps inside
   // another await_suspend, which must stay the one in flight); any other
   // await_suspend runs what it resumes on demand.
@@ -501,6 +503,8 @@ void LogModel::process(const Event &e) {
   if (!eventCarriesBytes(e.kind) && e.timed && e.time < first_time_)
     first_time_ = e.time;
   ThreadState &t = thread(e.thread);
+  uint64_t transfer_from = t.transfer_from;
+  t.transfer_from = 0;
   switch (e.kind) {
   case kEvFrameAlloc:
   case kEvFrameElided:
@@ -536,6 +540,9 @@ void LogModel::process(const Event &e) {
     break;
   case kEvFrameResume:
     onResume(e, t);
+    if (transfer_from && sink_)
+      if (Frame *f = frames_.find(e.frame); f && f->serial != transfer_from)
+        sink_->transfer(transfer_from, f->serial, e.thread, e.time);
     break;
   case kEvFrameFree:
     if (Frame *f = frames_.find(e.frame)) {

@@ -77,6 +77,10 @@ private:
     bool alloc_heap = false;    ///< it was a FrameAlloc
     uint64_t alloc_frame = 0;
     uint64_t alloc_bytes = 0;
+    /// Serial of the frame whose await_suspend was this thread's last
+    /// event, 0 if none: a FrameResume right after it is a symmetric
+    /// transfer (a resume() call would have logged its ResumeEnter first).
+    uint64_t transfer_from = 0;
   };
   struct Suspension {
     SiteStats *site;

@@ -33,6 +33,9 @@ public:
   /// The open suspension ends: it runs again on `thread`; `wait` as the
   /// report counts waits.
   virtual void resume(uint64_t frame, uint32_t thread, uint64_t time, bool wait) = 0;
+  /// `from`'s await_suspend handed `thread` to `to` by symmetric transfer
+  /// (called after resume() of `to`).
+  virtual void transfer(uint64_t from, uint64_t to, uint32_t thread, uint64_t time) = 0;
   /// It reached its final suspend point (its end for timing).
   virtual void complete(uint64_t frame, uint64_t time) = 0;
   /// Its record closes at `end` (freed, its address reused, or alive at the

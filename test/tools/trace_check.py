@@ -4,8 +4,8 @@
   trace_check.py schema TRACE.json
       Validates it against test/tools/trace_event.schema.json, and that every
       flow start (s) has exactly one end (f) with its id, not earlier.
-      Prints "valid: X slices, F flows (W wait, S suspend, N creation),
-      C counters, I findings" (instant events).
+      Prints "valid: X slices, F flows (W wait, S suspend, T transfer,
+      N creation), C counters, I findings" (instant events).
   trace_check.py slices TRACE.json REPORT.json
       Per function of the report: "<function> slices=N resumes=R calls=C
       busy=<equal|differs: trace T, report B>", where N is the trace's
@@ -50,7 +50,8 @@ def main():
         n = collections.Counter(e["ph"] for e in events)
         cats = collections.Counter(e["cat"] for e in events if e["ph"] == "s")
         print(f"valid: {n['X']} slices, {n['s']} flows ({cats['wait']} wait, "
-              f"{cats['suspend']} suspend, {cats['creation']} creation), {n['C']} counters, "
+              f"{cats['suspend']} suspend, {cats['transfer']} transfer, {cats['creation']} creation), "
+              f"{n['C']} counters, "
               f"{n['i']} findings")
         return 0
     with open(sys.argv[3]) as f:
