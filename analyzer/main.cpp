@@ -251,9 +251,18 @@ int runChromeTrace(const ExportOptions &opt) {
   bool repeated = false;
   std::vector<std::string> logs = logsReadOnce(opt.logs, repeated);
   std::vector<LogEnd> ends;
+  // A symlink to a file is replaced at its target; FIFOs and devices are
+  // written through.
+  std::string target = opt.output;
   struct stat st;
-  bool through = opt.output.empty() || opt.output == "-" ||
-                 (::lstat(opt.output.c_str(), &st) == 0 && !S_ISREG(st.st_mode));
+  if (!target.empty() && target != "-" && ::lstat(target.c_str(), &st) == 0 &&
+      S_ISLNK(st.st_mode))
+    if (char *real = ::realpath(target.c_str(), nullptr)) {
+      target = real;
+      std::free(real);
+    }
+  bool through = target.empty() || target == "-" ||
+                 (::stat(target.c_str(), &st) == 0 && !S_ISREG(st.st_mode));
   if (!opt.output.empty() && opt.output != "-" && outputIsInput(opt.output, opt.logs))
     return kExitInput;
   if (through) {
@@ -270,7 +279,7 @@ int runChromeTrace(const ExportOptions &opt) {
     ends = exportChromeTrace(logs, window, os);
     os.flush();
   } else {
-    std::string partial = opt.output + ".partial." + std::to_string(::getpid());
+    std::string partial = target + ".partial." + std::to_string(::getpid());
     std::snprintf(gPartial, sizeof gPartial, "%s", partial.c_str());
     for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGPIPE})
       std::signal(sig, removePartialAndDie);
@@ -283,7 +292,7 @@ int runChromeTrace(const ExportOptions &opt) {
       std::remove(partial.c_str());
       throw;
     }
-    if (!file || std::rename(partial.c_str(), opt.output.c_str()) != 0) {
+    if (!file || std::rename(partial.c_str(), target.c_str()) != 0) {
       std::cerr << "coroscope: error: " << opt.output << ": cannot write: "
                 << std::strerror(errno) << "\n";
       std::remove(partial.c_str());

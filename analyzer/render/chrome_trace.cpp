@@ -96,7 +96,8 @@ bool ChromeTraceWriter::shown(const FunctionStats &fn) {
   return it->second;
 }
 
-void ChromeTraceWriter::slice(const Running &r, uint64_t end) {
+void ChromeTraceWriter::slice(Running &r, uint64_t end) {
+  r.last_end = end;
   uint64_t from = std::max(r.start, window_.from), until = std::min(end, window_.to);
   if (!r.fn || !shown(*r.fn) || until < from || (until == from && r.start != end))
     return;
@@ -198,7 +199,12 @@ void ChromeTraceWriter::transfer(uint64_t from, uint64_t to, uint32_t thread_id,
   if (a == frames_.end() || b == frames_.end() || !a->second.fn || !b->second.fn ||
       !shown(*a->second.fn) || !shown(*b->second.fn))
     return;
-  flow("transfer", state_.next_flow++, thread_id, time, thread_id, time, b->second.fn->name);
+  // From where the awaiting frame stopped (its suspension, or its end at
+  // the final suspend point) to where the resumed one starts.
+  const Running &r = a->second;
+  uint64_t start = r.pend ? *r.pend : r.last_end;
+  flow("transfer", state_.next_flow++, thread_id, std::min(start, time), thread_id, time,
+       b->second.fn->name);
 }
 
 void ChromeTraceWriter::complete(uint64_t frame, uint64_t time) {

@@ -82,9 +82,10 @@ private:
     std::string pend_at;          ///< the site of that suspension
     uint32_t pend_thread = 0;
     bool done = false; ///< completed: no more slices
+    uint64_t last_end = 0; ///< where its last slice ended
   };
   bool shown(const FunctionStats &fn);
-  void slice(const Running &r, uint64_t end);
+  void slice(Running &r, uint64_t end);
   void flow(const char *cat, uint64_t id, uint32_t from_thread, uint64_t from_time,
             uint32_t to_thread, uint64_t to_time, const std::string &name);
   void thread(uint32_t tid);

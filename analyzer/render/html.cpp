@@ -103,7 +103,7 @@ const char *kScript = R"js(
     th.addEventListener('click',function(){sortBy(th,i,th.getAttribute('data-dir')!=='desc');});
   });
   // report.html#sort=KEY[&dir=asc]: sorted so on opening (KEY: a column's data-key).
-  var m=/[#&]sort=([A-Za-z0-9_]+)/.exec(location.hash);
+  var m=/[#&]sort=([A-Za-z0-9_\/]+)/.exec(location.hash);
   if(m)Array.prototype.forEach.call(heads,function(th,i){
     if(th.getAttribute('data-key')===m[1])sortBy(th,i,!/[#&]dir=asc/.test(location.hash));});
 })();
@@ -214,7 +214,7 @@ void renderFunctionTable(const Summary &s, const Json &j, std::ostream &os) {
   for (const auto &c : columns)
     os << "<th data-key=\"" << c.first << "\">" << c.second << "</th>";
   if (s.sampled)
-    os << "<th data-key=\"samples\">timed</th>";
+    os << "<th data-key=\"busy_ns_samples\">timed</th>";
   for (const char *k : {"busy_ns", "suspended_ns"})
     for (const char *q : {"mean", "p50", "p99"})
       os << "<th data-key=\"" << k << "_" << q << "\">" << (k[0] == 'b' ? "busy " : "susp ") << q

@@ -6,6 +6,10 @@
       flow start (s) has exactly one end (f) with its id, not earlier.
       Prints "valid: X slices, F flows (W wait, S suspend, T transfer,
       N creation), C counters, I findings" (instant events).
+  trace_check.py transfers TRACE.json
+      Every "transfer" flow starts where a slice of its thread ends (the
+      awaiting frame's) and ends no earlier. Prints "transfers: N, from the
+      end of a slice".
   trace_check.py slices TRACE.json REPORT.json
       Per function of the report: "<function> slices=N resumes=R calls=C
       busy=<equal|differs: trace T, report B>", where N is the trace's
@@ -54,6 +58,17 @@ def main():
               f"{n['C']} counters, "
               f"{n['i']} findings")
         return 0
+    if cmd == "transfers":
+        ends = {(e["tid"], round((e["ts"] + e["dur"]) * 1000)) for e in events if e["ph"] == "X"}
+        starts = {e["id"]: e for e in events if e["ph"] == "s" and e["cat"] == "transfer"}
+        finishes = {e["id"]: e for e in events if e["ph"] == "f" and e["cat"] == "transfer"}
+        bad = [i for i, e in starts.items()
+               if (e["tid"], round(e["ts"] * 1000)) not in ends or finishes[i]["ts"] < e["ts"]]
+        for i in bad[:5]:
+            print(f"transfer flow {i} does not start at the end of a slice")
+        if not bad:
+            print(f"transfers: {len(starts)}, from the end of a slice")
+        return 1 if bad else 0
     with open(sys.argv[3]) as f:
         report = json.load(f)
     slices, busy = collections.Counter(), collections.Counter()
