@@ -84,9 +84,35 @@ LintOutcome lintFiles(const LintCommand &cmd);
 /// The install prefix: the parent of the directory holding the running
 /// executable, symlinks resolved. Throws std::runtime_error if unknown.
 std::string installPrefix();
+/// The plugin for one Clang major, in PREFIX/lib: "CoroScope-19.so".
+std::string pluginFile(unsigned major);
+/// The compiler `flags --compile` is for without --compiler: $CXX, else
+/// "clang++" (flags.cpp).
+std::string defaultCompiler();
+/// What `COMPILER --version` says. `compiler` may hold arguments ($CXX):
+/// its first word is run, or the second after ccache, sccache or distcc.
+struct CompilerVersion {
+  std::string first_line; ///< of its --version; "" if it could not be run
+  std::string problem;    ///< why major is 0
+  unsigned major = 0;     ///< the Clang major; 0: not Clang (Apple's neither)
+};
+CompilerVersion compilerVersion(const std::string &compiler);
+/// The majors this coroscope supports or was built for whose file(major)
+/// is in PREFIX/lib, ascending.
+std::vector<unsigned> availableMajors(std::string (*file)(unsigned));
+/// The newest major this coroscope was built for (COROSCOPE_LLVM_MAJORS);
+/// 0 if none.
+unsigned newestBuiltMajor();
+/// The major of `compiler` when file(major) is in PREFIX/lib. Throws
+/// std::runtime_error otherwise, one line: "no WHAT for COMPILER (its
+/// --version line); this coroscope supports Clang 19 and 22: pass
+/// --compiler clang++-19 or --compiler clang++-22" + or_else.
+unsigned majorFor(const std::string &compiler, const std::string &what,
+                  std::string (*file)(unsigned), const std::string &or_else);
 /// `coroscope flags`: the compiler and/or linker flags, on one line;
-/// linkStatic: link the static runtime instead of the shared one.
-std::string flagsLine(bool compile, bool link, bool linkStatic = false);
+/// linkStatic: link the static runtime instead of the shared one. compile:
+/// the plugin for `compiler` ("": defaultCompiler()), see majorFor().
+std::string flagsLine(bool compile, bool link, bool linkStatic, const std::string &compiler);
 
 } // namespace coroscope::analyzer
 

@@ -1,7 +1,7 @@
 //===- lint.cpp - `coroscope lint`: compile-time checks as a CI step ------===//
 //
-// lint/lint_tool.cpp, in libcoroscope_lint.so (lint_loader.h), parses the
-// files; this file renders what it found:
+// lint/lint_tool.cpp, in libcoroscope_lint-<major>.so (lint_loader.h), parses
+// the files; this file renders what it found:
 // Clang's diagnostic text, the JSON of `coroscope check` (same objects, so
 // one reader takes run-time and compile-time findings), or SARIF 2.1.0 for
 // code-scanning services. The default --fail-on is `warning`, unlike

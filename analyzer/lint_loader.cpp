@@ -1,4 +1,4 @@
-//===- lint_loader.cpp - Finding libcoroscope_lint.so at run time ---------===//
+//===- lint_loader.cpp - Finding libcoroscope_lint-*.so at run time -------===//
 //
 // RTLD_LOCAL: the module's LLVM symbols stay out of the executable's
 // namespace. The handle is never closed: LLVM's static destructors must not
@@ -11,6 +11,7 @@
 
 #include <dlfcn.h>
 
+#include <cstdlib>
 #include <stdexcept>
 
 namespace coroscope::analyzer {
@@ -22,13 +23,50 @@ struct Loaded {
   std::string error; ///< why `module` is null
 };
 
+std::string &lintCompiler() {
+  static std::string compiler; // "": not given
+  return compiler;
+}
+
+/// The major whose module to load without --compiler: $CXX's when there
+/// is a module for it, else the newest module there is; with none at all,
+/// the newest built, for the error to name.
+unsigned chooseMajor() {
+  std::vector<unsigned> have = availableMajors(lint::lintModuleFile);
+  if (have.empty())
+    return newestBuiltMajor();
+  const char *cxx = std::getenv("CXX");
+  if (have.size() > 1 && cxx && *cxx) {
+    unsigned major = compilerVersion(cxx).major;
+    for (unsigned m : have)
+      if (m == major)
+        return m;
+  }
+  return have.back();
+}
+
 Loaded load() {
   Loaded out;
   std::string path;
   try {
-    path = installPrefix() + "/lib/" + lint::kLintModuleFile;
+    unsigned major = 0;
+    if (lintCompiler().empty()) {
+      major = chooseMajor();
+    } else {
+      try {
+        major = majorFor(lintCompiler(), "lint module", lint::lintModuleFile, "");
+      } catch (const std::runtime_error &e) {
+        out.error = e.what(); // says all, and which compilers to pass
+        return out;
+      }
+    }
+    if (major == 0) {
+      out.error = "lint needs its module: this coroscope was built without one";
+      return out;
+    }
+    path = installPrefix() + "/lib/" + lint::lintModuleFile(major);
   } catch (const std::exception &e) {
-    out.error = std::string("lint needs its module ") + lint::kLintModuleFile + ": " + e.what();
+    out.error = std::string("lint needs its module: ") + e.what();
     return out;
   }
   void *handle = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
@@ -51,6 +89,8 @@ const Loaded &loaded() {
 }
 
 } // namespace
+
+void setLintCompiler(const std::string &compiler) { lintCompiler() = compiler; }
 
 const lint::LintModule &lintModule() {
   const Loaded &l = loaded();

@@ -1,4 +1,4 @@
-//===- lint_loader.h - Finding libcoroscope_lint.so at run time --*- C++ -*-===//
+//===- lint_loader.h - Finding the lint module at run time ------*- C++ -*-===//
 //
 // The executable's side of lint/lint_module.h: the module is loaded on first
 // use only, so commands other than `lint` never map libclang-cpp.
@@ -10,6 +10,13 @@
 #include "lint/lint_module.h"
 
 namespace coroscope::analyzer {
+
+/// `lint --compiler`: load the module of this compiler's Clang major (as
+/// `flags --compile` finds its plugin), or fail saying which compilers have
+/// one. Without it: the major of $CXX when it is a Clang with a module, else
+/// the newest module there is. Takes effect when the module is first
+/// needed, so it must be called before (main.cpp: on parse).
+void setLintCompiler(const std::string &compiler);
 
 /// The module in PREFIX/lib (PREFIX as in installPrefix(), the layout
 /// `coroscope flags` relies on), loaded once. Throws std::runtime_error

@@ -393,7 +393,7 @@ int main(int argc, char **argv) {
   CLI::App app{"coroscope: measure the cost of C++20 coroutines", "coroscope"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("coroscope ") + COROSCOPE_VERSION +
-                                        " (LLVM " + COROSCOPE_LLVM_VERSION + ")");
+                                        " (plugin for LLVM/Clang " + COROSCOPE_LLVM_MAJORS + ")");
 
   ReportOptions ropt;
   CLI::App *report =
@@ -498,9 +498,16 @@ int main(int argc, char **argv) {
   dump->add_option("log", dump_path, "coroscope log file")->required();
 
   bool compile = false, link = false, link_static = false;
+  std::string flags_compiler;
   CLI::App *flags = app.add_subcommand(
       "flags", "Print compiler/linker flags for instrumented builds");
-  flags->add_flag("--compile", compile, "The -fplugin flag for the compiler");
+  flags->add_flag("--compile", compile,
+                  "The -fplugin flag for the compiler: its Clang major's plugin; exit 2 "
+                  "when there is none");
+  flags->add_option("--compiler", flags_compiler,
+                    "The compiler --compile is for (default: $CXX, else clang++); its "
+                    "--version tells the major")
+      ->type_name("PATH");
   CLI::Option *link_opt =
       flags->add_flag("--link", link, "The linker flags for the runtime");
   flags
@@ -536,6 +543,13 @@ int main(int argc, char **argv) {
   lint->add_option("--disable", lopt.disable, "Switch checks off (wins over --enable)")
       ->delimiter(',')
       ->check(LintCheckName());
+  // On parse: --enable and --disable ask the module for the check names.
+  lint->add_option_function<std::string>(
+          "--compiler", setLintCompiler,
+          "Load the module of this compiler's Clang major (default: $CXX's when "
+          "there is one for it, else the newest)")
+      ->type_name("PATH")
+      ->trigger_on_parse();
   lint->add_option("-j,--jobs", lopt.jobs,
                    "Files parsed in parallel (0: one per hardware thread)")
       ->transform(wholeNumber<unsigned>())
@@ -580,7 +594,7 @@ int main(int argc, char **argv) {
         std::cerr << "coroscope: error: flags needs --compile and/or --link\n";
         return kExitUsage;
       }
-      std::cout << flagsLine(compile, link, link_static) << "\n";
+      std::cout << flagsLine(compile, link, link_static, flags_compiler) << "\n";
       return kExitOk;
     }
   } catch (const LogError &e) {

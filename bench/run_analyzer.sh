@@ -16,7 +16,7 @@ reps=${1:-260000}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
-clang++-19 -std=c++20 -O2 $("$cs" flags --compile) "$root/examples/chains.cpp" \
+clang++-19 -std=c++20 -O2 $("$cs" flags --compile --compiler clang++-19) "$root/examples/chains.cpp" \
   -o "$out/chains" $("$cs" flags --link)
 COROSCOPE_CHECKS=0 COROSCOPE_OUT="$out/a.log" "$out/chains" completed 20 "$reps" > /dev/null
 cp "$out/a.log" "$out/b.log"

@@ -83,7 +83,7 @@ src=$bench/coro_bench.cpp
 note "building into $tmp"
 "${cxx[@]}" "$src" -o "$tmp/plain" "${link[@]}"
 # shellcheck disable=SC2046 # the flags are several words
-"${cxx[@]}" $("$cs" flags --compile) -c "$src" -o "$tmp/coroscope.o"
+"${cxx[@]}" $("$cs" flags --compile --compiler "${cxx[0]}") -c "$src" -o "$tmp/coroscope.o"
 # shellcheck disable=SC2046
 "${cxx[@]}" "$tmp/coroscope.o" -o "$tmp/coroscope" $("$cs" flags --link) "${link[@]}"
 "${cxx[@]}" -fPIC -shared -I"$cs_build/include" "$bench/empty_coroscope_hooks.cpp" \

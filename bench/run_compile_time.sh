@@ -15,7 +15,7 @@ seconds() { # median wall seconds of 5 runs of "$@"
     { time "$@" >/dev/null 2>&1; } 2>&1
   done | sort -n | sed -n 3p
 }
-plugin=$("$cs" flags --compile)
+plugin=$("$cs" flags --compile --compiler clang++-19)
 echo "| example | plain s | plugin s | ratio | checks only (instrument=0) | ratio | instrumentation only (checks=0) | ratio |"
 echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 for src in "$root"/examples/*.cpp; do

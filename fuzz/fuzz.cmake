@@ -5,7 +5,7 @@
 # own, configured with COROSCOPE_CLANGXX as an external project. It compiles
 # the analyzer's sources (analyzer/sources.cmake) again, with the sanitizers.
 # COROSCOPE_FUZZ defaults to ON when that clang links a fuzzer with ASan and
-# UBSan (libclang-rt-19-dev). The targets land in BUILD/fuzz/bin, their seed
+# UBSan (libclang-rt-<major>-dev). The targets land in BUILD/fuzz/bin, their seed
 # corpus (fuzz/make_corpus.py) in BUILD/fuzz/corpus.
 #
 #===------------------------------------------------------------------------===#
@@ -35,7 +35,7 @@ if(COROSCOPE_FUZZ)
                -DCMAKE_BUILD_TYPE=RelWithDebInfo
                -DCMAKE_CXX_COMPILER=${COROSCOPE_CLANGXX}
                -DCMAKE_RUNTIME_OUTPUT_DIRECTORY=${COROSCOPE_FUZZ_BIN}
-               -DLLVM_DIR=${LLVM_DIR}
+               -DLLVM_DIR=${COROSCOPE_FUZZ_LLVM_DIR}
                -DCOROSCOPE_FUZZ_FLAGS=${COROSCOPE_FUZZ_FLAGS}
     INSTALL_COMMAND ""
     # The inner ninja knows the analyzer sources and is a no-op when nothing
@@ -51,9 +51,9 @@ if(COROSCOPE_FUZZ)
     OUTPUT ${COROSCOPE_FUZZ_CORPUS}/stamp
     COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/fuzz/make_corpus.py
             --src ${PROJECT_SOURCE_DIR} --clangxx ${COROSCOPE_CLANGXX}
-            --plugin $<TARGET_FILE:CoroScope> --lib $<TARGET_FILE_DIR:coroscope_rt>
+            --plugin $<TARGET_FILE:CoroScope-${COROSCOPE_PRIMARY_LLVM_MAJOR}> --lib $<TARGET_FILE_DIR:coroscope_rt>
             --coroscope $<TARGET_FILE:coroscope> --out ${COROSCOPE_FUZZ_CORPUS}
-    DEPENDS ${PROJECT_SOURCE_DIR}/fuzz/make_corpus.py CoroScope coroscope_rt coroscope
+    DEPENDS ${PROJECT_SOURCE_DIR}/fuzz/make_corpus.py CoroScope-${COROSCOPE_PRIMARY_LLVM_MAJOR} coroscope_rt coroscope
     COMMENT "Making the fuzz seed corpus"
     USES_TERMINAL)
   add_custom_target(coroscope_fuzz_corpus DEPENDS ${COROSCOPE_FUZZ_CORPUS}/stamp)

@@ -39,10 +39,12 @@
 #include "HookMarkers.h"
 #include "SiteNames.h"
 #include "HookNames.h"
+#include "compat/CoroIntrinsics.h"
 #include "coroscope/hooks.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/ADT/SmallString.h"
@@ -119,6 +121,18 @@ struct Coroutine {
   SmallVector<SuspendPoint, 8> Suspends;
   SmallVector<CallInst *, 2> Frees;
   SmallVector<CallInst *, 4> Ends;
+  /// After the unwinding coro.ends: where the ramp and the clones part.
+  SmallVector<compat::UnwindBranch, 2> Unwinds;
+};
+
+/// The hooks instrument() placed in one coroutine, by kind. The
+/// -Rpass-analysis=coroscope remark lists them, so a test can tell that
+/// every point the IR has was found, whatever the LLVM major.
+struct HookPoints {
+  unsigned Allocs = 0, Suspends = 0, Cancels = 0, Frees = 0;
+  unsigned RampReturns = 0;       ///< after a fall-through coro.end
+  unsigned UnwindRampReturns = 0; ///< an exception leaving the ramp
+  unsigned Unwinds = 0;           ///< an exception leaving a resumed activation
 };
 
 class Instrumenter {
@@ -146,12 +160,20 @@ private:
   Constant *sitePtr(int Index);
   Constant *stringPtr(StringRef S);
   FunctionCallee hook(const char *Name, ArrayRef<Type *> Params);
-  void instrument(Coroutine &C);
+  HookPoints instrument(Coroutine &C);
   void instrumentHandleCall(const HandleCall &H);
   Function *memberCopy(Function &Member, log::SiteKind Op, Intrinsic::ID IID, const char *Exit,
                        Constant *Site, int Depth);
   void instrumentAwaitReturn(const SuspendPoint &P, Value *Frame);
+  /// Fills AwaiterTouches and TouchingWrappers; before instrument(), which passes
+  /// an awaiter's address only where its await_suspend may touch it.
+  void findAwaiterTouches();
   void instrumentAwaiterTouches();
+  /// await_suspend member -> its accesses to the awaiter that may follow a
+  /// hand-off (each gets an awaiter_touch()).
+  MapVector<Function *, SmallVector<Instruction *, 8>> AwaiterTouches;
+  /// The await_suspend wrappers that call such a member.
+  DenseSet<const Function *> TouchingWrappers;
   void emitCtor();
 };
 
@@ -222,7 +244,7 @@ static bool isIntrinsic(const Value *V, Intrinsic::ID ID) {
 bool Instrumenter::analyze(Function &F, Coroutine &C, std::string &Why) {
   if (F.isDeclaration() || F.getName().starts_with(kHookPrefix))
     return false;
-  C = Coroutine{&F, -1, nullptr, {}, {}, {}, {}};
+  C = Coroutine{&F, -1, nullptr, {}, {}, {}, {}, {}};
   for (Instruction &I : instructions(F)) {
     auto *II = dyn_cast<IntrinsicInst>(&I);
     if (!II)
@@ -324,11 +346,24 @@ bool Instrumenter::analyze(Function &F, Coroutine &C, std::string &Why) {
       }
     }
   }
-  for (CallInst *End : C.Ends)
-    if (!isa<ConstantInt>(End->getArgOperand(1))) {
+  for (CallInst *End : C.Ends) {
+    auto *Unwind = dyn_cast<ConstantInt>(End->getArgOperand(1));
+    if (!Unwind) {
       Why = "llvm.coro.end" + describeAt(End) + " has no constant 'unwind' flag";
       return false;
     }
+    if (Unwind->isZero())
+      continue;
+    // Without the branch, an exception leaving a resumed activation would
+    // go unseen and the frame would look running forever after.
+    auto Branches = compat::unwindBranches(*End);
+    if (Branches.empty()) {
+      Why = "the unwinding llvm.coro.end" + describeAt(End) +
+            " is not followed by a branch between the ramp and the resume/destroy clones";
+      return false;
+    }
+    append_range(C.Unwinds, Branches);
+  }
   return true;
 }
 
@@ -471,7 +506,8 @@ static void insertOnEdge(BasicBlock *From, BasicBlock *To, FunctionCallee Hook,
 }
 
 // STEP 3: hooks for one coroutine.
-void Instrumenter::instrument(Coroutine &C) {
+HookPoints Instrumenter::instrument(Coroutine &C) {
+  HookPoints Points;
   Type *Ptr = PointerType::getUnqual(Ctx), *I64 = Type::getInt64Ty(Ctx);
   FunctionCallee Alloc = hook(kFrameAlloc, {Ptr, Ptr, I64});
   FunctionCallee BeginH = hook(kFrameBegin, {Ptr, Ptr, I64});
@@ -493,6 +529,7 @@ void Instrumenter::instrument(Coroutine &C) {
     B.SetCurrentDebugLocation(A->getDebugLoc());
     Value *Size = B.CreateZExtOrTrunc(A->getArgOperand(0), I64);
     B.CreateCall(Alloc, {Fn, A, Size});
+    ++Points.Allocs;
   }
   {
     // CoroSplit lowers coro.size in the ramp to the frame size, and CoroElide
@@ -531,13 +568,19 @@ void Instrumenter::instrument(Coroutine &C) {
       // temporary (an alloca here, which CoroSplit moves into the frame: it
       // is used across the suspension); an lvalue awaiter reached through a
       // pointer or reference lives elsewhere.
+      // Only the touch check reads the address, and only where await_suspend
+      // may touch the awaiter: elsewhere the address would keep an empty
+      // awaiter (std::suspend_always) alive in the frame, which LLVM 22
+      // otherwise drops, and change the frame's size.
       Value *Awaiter = ConstantPointerNull::get(cast<PointerType>(Ptr));
-      if (P.AwaitSuspend)
+      if (P.AwaitSuspend &&
+          TouchingWrappers.count(dyn_cast<Function>(P.AwaitSuspend->getArgOperand(2))))
         if (auto *AI = dyn_cast<AllocaInst>(
                 getUnderlyingObject(P.AwaitSuspend->getArgOperand(0)));
             AI && AI->getFunction() == C.F)
           Awaiter = P.AwaitSuspend->getArgOperand(0);
       B.CreateCall(SuspendH, {Site, Frame, Awaiter});
+      ++Points.Suspends;
     }
     instrumentAwaitReturn(P, Frame);
     if (auto *Inv = dyn_cast_or_null<InvokeInst>(P.AwaitSuspend)) {
@@ -552,6 +595,7 @@ void Instrumenter::instrument(Coroutine &C) {
       IRBuilder<> B(&*Pad->getFirstInsertionPt());
       B.SetCurrentDebugLocation(Loc);
       B.CreateCall(Cancel, {Site, Frame});
+      ++Points.Cancels;
     }
     insertOnEdge(SwitchBB, ReadyBB, ResumeH, {Site, Frame});
     if (CancelBB)
@@ -564,34 +608,34 @@ void Instrumenter::instrument(Coroutine &C) {
     IRBuilder<> B(Free->getNextNode());
     B.SetCurrentDebugLocation(Free->getDebugLoc());
     B.CreateCall(FreeH, {Fn, Free->getArgOperand(1), Free});
+    ++Points.Frees;
   }
 
   // A coro.end on a path that never created the frame (allocation failure)
   // has no frame to report.
   DominatorTree DT(*C.F);
   for (CallInst *End : C.Ends) {
-    if (!DT.dominates(C.Begin, End))
+    if (!DT.dominates(C.Begin, End) || cast<ConstantInt>(End->getArgOperand(1))->isOne())
       continue;
-    bool Unwind = cast<ConstantInt>(End->getArgOperand(1))->isOne();
-    if (!Unwind) {
-      IRBuilder<> B(End->getNextNode());
-      B.SetCurrentDebugLocation(End->getDebugLoc());
-      B.CreateCall(RampRet, {Fn, Frame});
-      continue;
-    }
-    // An unwinding coro.end is false only in the ramp: the exception leaves
-    // the coroutine call itself. It is true in the resume/destroy clones: the
-    // exception leaves a resumed activation, and unwinds out of a resume()
-    // (frame_unwind; a landing pad around that resume() in the caller would
-    // change which frames CoroElide elides there).
-    for (User *U : End->users())
-      if (auto *Br = dyn_cast<BranchInst>(U);
-          Br && Br->isConditional() && Br->getSuccessor(0) != Br->getSuccessor(1)) {
-        BasicBlock *InClones = Br->getSuccessor(0), *InRamp = Br->getSuccessor(1);
-        insertOnEdge(Br->getParent(), InRamp, RampRet, {Fn, Frame});
-        insertOnEdge(Br->getParent(), InClones, UnwindH, {Fn, Frame});
-      }
+    IRBuilder<> B(End->getNextNode());
+    B.SetCurrentDebugLocation(End->getDebugLoc());
+    B.CreateCall(RampRet, {Fn, Frame});
+    ++Points.RampReturns;
   }
+  // After an unwinding coro.end, the ramp's path means the exception leaves
+  // the coroutine call itself; the clones' path means it leaves a resumed
+  // activation, and unwinds out of a resume() (frame_unwind; a landing pad
+  // around that resume() in the caller would change which frames CoroElide
+  // elides there).
+  for (const compat::UnwindBranch &U : C.Unwinds) {
+    if (!DT.dominates(C.Begin, U.From))
+      continue;
+    insertOnEdge(U.From, U.InRamp, RampRet, {Fn, Frame});
+    insertOnEdge(U.From, U.InClones, UnwindH, {Fn, Frame});
+    ++Points.UnwindRampReturns;
+    ++Points.Unwinds;
+  }
+  return Points;
 }
 
 // The moment await_suspend returns: until then another thread that resumes
@@ -682,8 +726,9 @@ static bool mayPublish(const CallBase &Call) {
 // hand-off and stay unhooked, so the common awaiter (store the handle, then
 // publish it) costs nothing. A call given `this` (or a member's address) is
 // an access too: the callee may touch the awaiter.
-void Instrumenter::instrumentAwaiterTouches() {
+void Instrumenter::findAwaiterTouches() {
   DenseMap<Function *, unsigned> Members; // member -> index of `this`
+  DenseMap<Function *, SmallVector<Function *, 2>> MembersOf; // wrapper -> members
   for (const Coroutine &C : Coros)
     for (const SuspendPoint &P : C.Suspends) {
       auto *Wrapper = P.AwaitSuspend ? dyn_cast<Function>(P.AwaitSuspend->getArgOperand(2))
@@ -694,8 +739,10 @@ void Instrumenter::instrumentAwaiterTouches() {
         if (auto *CB = dyn_cast<CallBase>(&I); CB && !isa<IntrinsicInst>(CB))
           if (Function *Member = CB->getCalledFunction(); Member && !Member->isDeclaration())
             if (int Idx = awaiterArgIndex(*CB, Wrapper->getArg(0));
-                Idx >= 0 && unsigned(Idx) < Member->arg_size())
+                Idx >= 0 && unsigned(Idx) < Member->arg_size()) {
               Members.try_emplace(Member, unsigned(Idx));
+              MembersOf[Wrapper].push_back(Member);
+            }
     }
   for (auto &[Member, Idx] : Members) {
     // Hooked already (opt run twice)?
@@ -706,7 +753,6 @@ void Instrumenter::instrumentAwaiterTouches() {
         }))
       continue;
     const Argument *This = Member->getArg(Idx);
-    FunctionCallee Touch = hook(kAwaiterTouch, {});
     SmallVector<Instruction *, 8> At;
     for (BasicBlock &BB : *Member) {
       // Only the entry block starts before any hand-off.
@@ -733,12 +779,24 @@ void Instrumenter::instrumentAwaiterTouches() {
           MayFollowHandOff = true;
       }
     }
+    if (!At.empty())
+      AwaiterTouches[Member] = std::move(At);
+  }
+  for (auto &[Wrapper, Ms] : MembersOf)
+    if (any_of(Ms, [&](Function *M) { return AwaiterTouches.count(M); }))
+      TouchingWrappers.insert(Wrapper);
+}
+
+void Instrumenter::instrumentAwaiterTouches() {
+  if (AwaiterTouches.empty())
+    return;
+  FunctionCallee Touch = hook(kAwaiterTouch, {});
+  for (auto &[Member, At] : AwaiterTouches)
     for (Instruction *I : At) {
       IRBuilder<> B(I);
       B.SetCurrentDebugLocation(I->getDebugLoc());
       B.CreateCall(Touch, {});
     }
-  }
 }
 
 // STEP 4: coroutine_handle::resume()/destroy()/done() are hooked where user
@@ -950,14 +1008,25 @@ bool Instrumenter::run() {
       if (auto It = FunctionSite.find(S.Callee); It != FunctionSite.end())
         S.FunctionIndex = It->second;
   buildTable();
+  findAwaiterTouches();
   for (Coroutine &C : Coros) {
-    instrument(C);
+    HookPoints P = instrument(C);
     OptimizationRemarkEmitter ORE(C.F);
     ORE.emit([&] {
       return OptimizationRemark(kPassName, "Instrumented", C.F)
              << "coroscope: instrumented '" << demangledName(C.F->getName()) << "': "
              << std::to_string(C.Suspends.size())
              << (C.Suspends.size() == 1 ? " suspend point" : " suspend points");
+    });
+    ORE.emit([&] {
+      return OptimizationRemarkAnalysis(kPassName, "HookPoints", C.F)
+             << "coroscope: hooks in '" << demangledName(C.F->getName())
+             << "': alloc " << std::to_string(P.Allocs) << ", suspend "
+             << std::to_string(P.Suspends) << ", cancel " << std::to_string(P.Cancels)
+             << ", free " << std::to_string(P.Frees) << ", ramp-return "
+             << std::to_string(P.RampReturns) << ", unwind-in-ramp "
+             << std::to_string(P.UnwindRampReturns) << ", unwind-in-resume "
+             << std::to_string(P.Unwinds);
     });
   }
   for (const HandleCall &H : HandleCalls)

@@ -18,6 +18,7 @@
 #include "HookFastPath.h"
 #include "HookMarkers.h"
 #include "CoroutineFacts.h"
+#include "compat/LLVMCompat.h"
 #include "checks/CheckRegistry.h"
 #include "checks/CheckRunner.h"
 
@@ -68,7 +69,7 @@ protected:
               MPM.addPass(CoroInstrumentPass(std::move(IO)));
             });
         // After the last CoroElide: see HookMarkers.h.
-        PB.registerOptimizerLastEPCallback(
+        compat::registerOptimizerLast(PB,
             [EmulatedTLS](ModulePassManager &MPM, OptimizationLevel) {
               MPM.addPass(HookLowerPass());
               MPM.addPass(HookFastPathPass(EmulatedTLS));

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "HookMarkers.h"
 #include "HookNames.h"
+#include "compat/LLVMCompat.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Constants.h"
@@ -45,7 +46,7 @@ FunctionCallee declareHook(Module &M, StringRef Name, ArrayRef<Type *> Params, b
                          MemoryEffects::inaccessibleMemOnly(ModRefInfo::ModRef));
     for (unsigned I = 0; I < Params.size(); ++I)
       if (Params[I]->isPointerTy() && !(I == 0 && KeepsSite)) {
-        Fn->addParamAttr(I, Attribute::NoCapture);
+        compat::addNoCaptureParam(*Fn, I);
         if (I > 0)
           Fn->addParamAttr(I, Attribute::ReadNone);
       }
@@ -69,7 +70,7 @@ CallInst *createHookMarker(IRBuilder<> &B, StringRef Hook, Constant *Site, Value
   Module &M = *B.GetInsertBlock()->getModule();
   Type *Ptr = B.getPtrTy();
   Function *Annotation =
-      Intrinsic::getDeclaration(&M, Intrinsic::var_annotation, {Ptr, Ptr});
+      compat::intrinsicDeclaration(M, Intrinsic::var_annotation, {Ptr, Ptr});
   unsigned Arity = Frame ? 2 : 1;
   Value *FrameArg = Frame ? Frame : ConstantPointerNull::get(cast<PointerType>(Ptr));
   CallInst *Marker = B.CreateCall(
@@ -77,9 +78,9 @@ CallInst *createHookMarker(IRBuilder<> &B, StringRef Hook, Constant *Site, Value
                    ConstantPointerNull::get(cast<PointerType>(Ptr))});
   // The frame and site are only logged: the marker must not make the frame
   // escape where the hook would not (capture tracking reads call sites).
-  Marker->addParamAttr(0, Attribute::NoCapture);
+  compat::addNoCaptureParam(*Marker, 0);
   Marker->addParamAttr(0, Attribute::ReadNone);
-  Marker->addParamAttr(1, Attribute::NoCapture);
+  compat::addNoCaptureParam(*Marker, 1);
   Marker->addParamAttr(1, Attribute::ReadOnly);
   return Marker;
 }

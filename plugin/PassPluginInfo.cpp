@@ -14,8 +14,9 @@
 #include "HookFastPath.h"
 #include "HookMarkers.h"
 
+#include "compat/LLVMCompat.h"
+
 #include "llvm/Passes/PassBuilder.h"
-#include "llvm/Passes/PassPlugin.h"
 
 using namespace llvm;
 
@@ -36,7 +37,7 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
                     return false;
                   return true;
                 });
-            PB.registerOptimizerLastEPCallback([](ModulePassManager &MPM, OptimizationLevel) {
+            coroscope::compat::registerOptimizerLast(PB, [](ModulePassManager &MPM, OptimizationLevel) {
               MPM.addPass(coroscope::HookLowerPass());
               MPM.addPass(coroscope::HookFastPathPass());
             });

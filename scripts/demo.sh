@@ -9,7 +9,7 @@ bash "$root/scripts/build.sh"
 cs="$root/build/bin/coroscope"
 out="$root/build/demo"
 mkdir -p "$out"
-clang++-19 -std=c++20 -O2 $("$cs" flags --compile) "$root/examples/price_cache_task.cpp" \
+clang++-19 -std=c++20 -O2 $("$cs" flags --compile --compiler clang++-19) "$root/examples/price_cache_task.cpp" \
   -o "$out/price_cache_task" $("$cs" flags --link)
 COROSCOPE_OUT="$out/price_cache_task.%p.log" "$out/price_cache_task"
 "$cs" report "$out"/price_cache_task.*.log

@@ -9,10 +9,16 @@ set -euo pipefail
 # chromium, firefox-esr: test/e2e/report-html*.test open the HTML report in both, headless.
 # libc++-19-dev, libc++abi-19-dev: test/matrix/ and test/e2e/libcxx.test build with
 # -stdlib=libc++ too (its coroutine_handle lives in std::__1).
+# dpkg-dev: dpkg-shlibdeps, which `cpack -G DEB` runs for the .deb's Depends
+# (test/e2e/deb-package.test).
+# The same for LLVM/Clang 22: the plugin is built and the suite run for both
+# majors (cmake/CoroscopeLLVM.cmake).
 PKGS=(clang-19 llvm-19-dev libclang-19-dev llvm-19-tools libclang-rt-19-dev clang-tidy-19
       libc++-19-dev libc++abi-19-dev
+      clang-22 llvm-22-dev libclang-22-dev llvm-22-tools libclang-rt-22-dev clang-tidy-22
+      libc++-22-dev libc++abi-22-dev
       nlohmann-json3-dev libcli11-dev libbenchmark-dev libxxhash-dev cmake ninja-build python3 git
-      python3-jsonschema chromium firefox-esr)
+      python3-jsonschema chromium firefox-esr dpkg-dev)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

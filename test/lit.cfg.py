@@ -1,11 +1,18 @@
-# lit configuration for coroscope: substitutions only.
+# lit configuration for coroscope: substitutions only. The suite runs once
+# per LLVM major the plugin is built for (test/CMakeLists.txt); MAJOR below
+# is that suite's, also the feature `clang-MAJOR`.
 #
-#   %clangxx          clang++ 19, C++20, no coroscope
-#   %clang_coroscope  the same with -fplugin=CoroScope.so and the runtime linked
-#   %coroscope_plugin path of CoroScope.so
+#   %clangxx          clang++ MAJOR, C++20, no coroscope
+#   %clangxx_bin      the path of that clang++ alone
+#   %other_clangxx_bin, %other_opt  clang++ and opt of another built major
+#                     (feature `other-major`)
+#   %clang_coroscope  the same with -fplugin=CoroScope-MAJOR.so and the runtime linked
+#   %coroscope_plugin path of CoroScope-MAJOR.so
+#   %coroscope_pass   path of CoroScopePass-MAJOR.so
+#   %llvm_major       MAJOR
 #   %coroscope_rt     directory of libcoroscope_rt.{so,a}
 #   %coroscope        the analyzer
-#   %opt              opt 19 with the plugin loaded (-passes=coroscope)
+#   %opt              opt MAJOR with the pass plugin loaded (-passes=coroscope)
 #   %python           the Python running lit
 #   %examples         examples/ in the source tree
 #   %bench            bench/ in the source tree
@@ -15,22 +22,33 @@
 #                     %run_example OPT SRC OUT [ARGS...]
 #   %run_case         test/tools/run-case.sh: build and run a fault case, check
 #                     its report against its `// EXPECT:` line
-#   %clang_tidy       clang-tidy 19, when installed (then the feature `clang-tidy`)
+#   %clang_tidy       clang-tidy MAJOR, when installed (then the feature `clang-tidy`)
 #   %matrix           test/tools/matrix.py with this build's clang++ and analyzer:
 #                     %matrix --work DIR [--rows ...] PROGRAM.cpp (test/matrix/)
 #   %fuzz_bin         directory of the fuzz targets (fuzz/), when built
 #   %fuzz_corpus      their generated seed corpus (fuzz/make_corpus.py)
 #   %fuzz_flags       the libFuzzer flags of a short run: 45 s, fixed seed
 #
-# Features: `std-generator` when libstdc++ or libc++ has C++23 <generator>;
-# `fuzz` when the fuzz targets were built (COROSCOPE_FUZZ).
+# Features: `clang-MAJOR`; `clang-20-or-later` on 20 and later (their
+# coroutine attributes and elision); `primary-llvm` in the first major's
+# suite only, for tests whose subject does not depend on the compiler (the
+# fuzz runs); `std-generator` when libstdc++ or libc++ has C++23
+# <generator>; `fuzz` when the fuzz targets were built (COROSCOPE_FUZZ).
 import os
 import subprocess
 import platform
 import shutil
 import lit.formats
 
-config.name = "coroscope"
+major = getattr(config, "llvm_major", "19")
+majors = getattr(config, "llvm_majors", [major])
+config.name = f"coroscope-clang{major}"
+config.available_features.add(f"clang-{major}")
+if int(major) >= 20:
+    config.available_features.add("clang-20-or-later")
+primary = major == majors[0]
+if primary:
+    config.available_features.add("primary-llvm")
 config.test_format = lit.formats.ShTest(True)
 config.suffixes = [".test", ".cpp", ".ll"]
 config.excludes = ["Inputs", "tools", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
@@ -39,8 +57,8 @@ config.test_source_root = os.path.dirname(__file__)
 obj_root = getattr(config, "coroscope_obj_root", None) or os.environ.get(
     "COROSCOPE_BUILD_DIR", os.path.join(os.path.dirname(os.path.dirname(__file__)), "build"))
 src_root = getattr(config, "coroscope_src_root", os.path.dirname(os.path.dirname(__file__)))
-config.test_exec_root = os.path.join(obj_root, "test")
-tools_dir = getattr(config, "llvm_tools_dir", "/usr/lib/llvm-19/bin")
+config.test_exec_root = os.path.join(obj_root, "test", f"clang-{major}")
+tools_dir = getattr(config, "llvm_tools_dir", f"/usr/lib/llvm-{major}/bin")
 clangxx = getattr(config, "clangxx", os.path.join(tools_dir, "clang++"))
 opt = getattr(config, "opt", os.path.join(tools_dir, "opt"))
 python = getattr(config, "python", None) or __import__("sys").executable
@@ -49,7 +67,8 @@ if platform.system() != "Linux" or platform.machine() not in ("x86_64", "AMD64")
     config.unsupported = True
 
 lib = os.path.join(obj_root, "lib")
-plugin = os.path.join(lib, "CoroScope.so")
+plugin = os.path.join(lib, f"CoroScope-{major}.so")
+pass_plugin = os.path.join(lib, f"CoroScopePass-{major}.so")
 cxx = f"{clangxx} -std=c++20 -Wno-unused-command-line-argument"
 config.substitutions.append(("%clang_coroscope",
     f"{cxx} -fplugin={plugin} -I{os.path.join(obj_root, 'include')} -L{lib} -Wl,-rpath,{lib} -lcoroscope_rt -pthread"))
@@ -59,12 +78,23 @@ config.substitutions.append(("%run_example", " ".join([
 config.substitutions.append(("%run_case", " ".join([
     "bash", os.path.join(src_root, "test", "tools", "run-case.sh"),
     f"'{cxx} -pthread'", plugin, lib, os.path.join(obj_root, "bin", "coroscope"), python])))
+config.substitutions.append(("%clangxx_bin", clangxx))
+# A clang and an opt of another major (another built one, else Debian's
+# default clang++), to load this suite's plugin into: feature `other-major`.
+other = next((shutil.which(f"clang++-{m}") for m in majors if m != major and shutil.which(f"clang++-{m}")), None)
+other_opt = next((shutil.which(f"opt-{m}") for m in majors if m != major and shutil.which(f"opt-{m}")), None)
+if other and other_opt:
+    config.available_features.add("other-major")
+    config.substitutions.append(("%other_clangxx_bin", other))
+    config.substitutions.append(("%other_opt", other_opt))
 config.substitutions.append(("%clangxx", f"{cxx} -pthread"))
 config.substitutions.append(("%coroscope_build", obj_root))
 config.substitutions.append(("%coroscope_plugin", plugin))
+config.substitutions.append(("%coroscope_pass", pass_plugin))
+config.substitutions.append(("%llvm_major", major))
 config.substitutions.append(("%coroscope_rt", lib))
 config.substitutions.append(("%coroscope", os.path.join(obj_root, "bin", "coroscope")))
-config.substitutions.append(("%opt", f"{opt} -load-pass-plugin={os.path.join(lib, 'CoroScopePass.so')}"))
+config.substitutions.append(("%opt", f"{opt} -load-pass-plugin={pass_plugin}"))
 config.substitutions.append(("%python", python))
 config.substitutions.append(("%examples", os.path.join(src_root, "examples")))
 config.substitutions.append(("%bench", os.path.join(src_root, "bench")))
@@ -73,8 +103,8 @@ config.substitutions.append(("%shlibext", ".so"))
 if os.geteuid() == 0 and shutil.which("setpriv"):
     config.available_features.add("root")
 # test/comparison/ measures clang-tidy's coroutine checks; without it those
-# tests are UNSUPPORTED (scripts/install-deps.sh installs clang-tidy-19).
-clang_tidy = shutil.which("clang-tidy-19") or shutil.which("clang-tidy", path=tools_dir)
+# tests are UNSUPPORTED (scripts/install-deps.sh installs clang-tidy-MAJOR).
+clang_tidy = shutil.which(f"clang-tidy-{major}") or shutil.which("clang-tidy", path=tools_dir)
 if clang_tidy:
     config.available_features.add("clang-tidy")
     config.substitutions.append(("%clang_tidy", clang_tidy))
@@ -118,7 +148,7 @@ config.environment.pop("COROSCOPE_OUT", None)
 # test/fuzz/: short runs of the fuzz targets; without COROSCOPE_FUZZ (no
 # -fsanitize=fuzzer) they are UNSUPPORTED.
 fuzz_bin = getattr(config, "coroscope_fuzz_bin", "")
-if fuzz_bin:
+if fuzz_bin and primary:
     config.available_features.add("fuzz")
     config.substitutions.append(("%fuzz_bin", fuzz_bin))
     config.substitutions.append(("%fuzz_corpus", config.coroscope_fuzz_corpus))

@@ -1,9 +1,10 @@
-//===- lint/lint_module.h - Interface of libcoroscope_lint.so ----*- C++ -*-===//
+//===- lint/lint_module.h - Interface of libcoroscope_lint-*.so -*- C++ -*-===//
 //
 // Only `coroscope lint` needs libclang-cpp and libLLVM, which cost every
 // command 0.3 s and 68 MB to load. So lint_tool.cpp and the checks are a
-// module, lib/libcoroscope_lint.so next to the executable's bin/, that the
-// executable dlopen()s for `lint` alone (lint_loader.cpp). This header is
+// module, lib/libcoroscope_lint-<major>.so (one per LLVM major) next to the
+// executable's bin/, that the executable dlopen()s for `lint` alone
+// (lint_loader.cpp). This header is
 // the whole interface and both sides include it: one extern "C" entry point,
 // found with dlsym, returning a table of functions over the plain structs of
 // lint_tool.h. Module and executable are built together (one compiler, one
@@ -20,7 +21,10 @@ namespace coroscope::analyzer::lint {
 
 /// Bumped whenever LintModule or the structs of lint_tool.h change.
 inline constexpr unsigned kLintModuleRevision = 1;
-inline constexpr const char *kLintModuleFile = "libcoroscope_lint.so";
+/// The module built against LLVM/Clang `major`: "libcoroscope_lint-19.so".
+inline std::string lintModuleFile(unsigned major) {
+  return "libcoroscope_lint-" + std::to_string(major) + ".so";
+}
 inline constexpr const char *kLintModuleEntry = "coroscope_lint_module";
 
 /// No exception crosses the boundary: run() reports what runLint() would

@@ -24,13 +24,13 @@
 
 #include "checks/CheckRegistry.h"
 #include "checks/CheckRunner.h"
+#include "compat/ClangCompat.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Driver/Driver.h"
-#include "clang/Driver/Options.h"
 #include "clang/Driver/Types.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -87,18 +87,27 @@ public:
 /// and keeps its findings warnings, so such a flag could only make a file
 /// that parses look broken, or stop the parse at the error limit.
 bool promotesWarnings(const llvm::opt::Arg &A) {
-  if (A.getOption().matches(driver::options::OPT_pedantic_errors))
+  if (A.getOption().matches(compat::driver_options::OPT_pedantic_errors))
     return true;
-  if (!A.getOption().matches(driver::options::OPT_W_Joined) || A.getNumValues() != 1)
+  if (!A.getOption().matches(compat::driver_options::OPT_W_Joined) || A.getNumValues() != 1)
     return false;
   llvm::StringRef V = A.getValue();
   return V == "error" || V.starts_with("error=");
 }
 
+/// CoroScope-<major>.so (or the unversioned name of coroscope before 0.2).
+bool isCoroScopePluginFile(llvm::StringRef Path) {
+  llvm::StringRef Name = llvm::sys::path::filename(Path);
+  if (Name == "CoroScope.so")
+    return true;
+  return Name.consume_front("CoroScope-") && Name.consume_back(".so") && !Name.empty() &&
+         llvm::all_of(Name, llvm::isDigit);
+}
+
 bool isCoroScopePlugin(llvm::StringRef Arg) {
   if (Arg.starts_with("-fplugin-arg-coroscope-"))
     return true;
-  return Arg.consume_front("-fplugin=") && llvm::sys::path::filename(Arg) == "CoroScope.so";
+  return Arg.consume_front("-fplugin=") && isCoroScopePluginFile(Arg);
 }
 
 /// The language Clang's driver gives the command's input File: the type of
@@ -125,15 +134,15 @@ driver::types::ID inputLanguage(const CompileCommand &Cmd, llvm::StringRef File)
   for (size_t I = 1; I < Cmd.CommandLine.size(); ++I)
     Ptrs.push_back(Cmd.CommandLine[I].c_str());
   unsigned MissingIndex = 0, MissingCount = 0;
-  llvm::opt::InputArgList Parsed = driver::getDriverOptTable().ParseArgs(
-      Ptrs, MissingIndex, MissingCount, llvm::opt::Visibility(driver::options::ClangOption));
+  llvm::opt::InputArgList Parsed = compat::driverOptTable().ParseArgs(
+      Ptrs, MissingIndex, MissingCount, llvm::opt::Visibility(compat::driver_options::ClangOption));
   std::string Want = Absolute(File);
   std::optional<types::ID> Only; // the type of the only input, if one
   size_t Inputs = 0;
   types::ID X = types::TY_INVALID; // from -x
   bool XSet = false;
   for (const llvm::opt::Arg *A : Parsed) {
-    if (A->getOption().matches(driver::options::OPT_x)) {
+    if (A->getOption().matches(compat::driver_options::OPT_x)) {
       llvm::StringRef V = A->getValue();
       XSet = V != "none";
       // An unknown language: the driver refuses the command; TY_Nothing
@@ -146,7 +155,7 @@ driver::types::ID inputLanguage(const CompileCommand &Cmd, llvm::StringRef File)
     std::vector<llvm::StringRef> Names;
     if (A->getOption().getKind() == llvm::opt::Option::InputClass)
       Names.push_back(A->getValue());
-    else if (A->getOption().matches(driver::options::OPT__DASH_DASH))
+    else if (A->getOption().matches(compat::driver_options::OPT__DASH_DASH))
       for (const char *V : A->getValues())
         Names.push_back(V);
     for (llvm::StringRef Name : Names) {
@@ -199,13 +208,13 @@ CommandLineArguments adjustForClang(const CommandLineArguments &In, llvm::String
     Ptrs.push_back(In[I].c_str());
   std::set<unsigned> Unknown; // and the flags that promote warnings
   {
-    const llvm::opt::OptTable &Table = driver::getDriverOptTable();
+    const llvm::opt::OptTable &Table = compat::driverOptTable();
     unsigned MissingIndex = 0, MissingCount = 0;
     llvm::opt::InputArgList Parsed =
         Table.ParseArgs(Ptrs, MissingIndex, MissingCount,
-                        llvm::opt::Visibility(driver::options::ClangOption));
+                        llvm::opt::Visibility(compat::driver_options::ClangOption));
     for (const llvm::opt::Arg *A : Parsed)
-      if (A->getOption().matches(driver::options::OPT_UNKNOWN) || promotesWarnings(*A))
+      if (A->getOption().matches(compat::driver_options::OPT_UNKNOWN) || promotesWarnings(*A))
         Unknown.insert(A->getIndex() + 1);
   }
   CommandLineArguments Out{In[0]};
@@ -217,12 +226,12 @@ CommandLineArguments adjustForClang(const CommandLineArguments &In, llvm::String
     if (Separator == std::string::npos) {
       if (Unknown.count(I) || isCoroScopePlugin(A) || A.starts_with("-resource-dir="))
         continue;
-      // The cc1 spellings: -Xclang -load -Xclang .../CoroScope.so,
+      // The cc1 spellings: -Xclang -load -Xclang .../CoroScope-<major>.so,
       // -Xclang -add-plugin|-plugin -Xclang coroscope,
       // -Xclang -plugin-arg-coroscope -Xclang VALUE.
       if (A == "-Xclang" && I + 3 < In.size() && In[I + 2] == "-Xclang") {
         llvm::StringRef Op = In[I + 1], Value = In[I + 3];
-        if ((Op == "-load" && llvm::sys::path::filename(Value) == "CoroScope.so") ||
+        if ((Op == "-load" && isCoroScopePluginFile(Value)) ||
             ((Op == "-add-plugin" || Op == "-plugin") && Value == "coroscope") ||
             Op == "-plugin-arg-coroscope") {
           I += 3;
@@ -246,7 +255,8 @@ CommandLineArguments adjustForClang(const CommandLineArguments &In, llvm::String
 /// Keeps the checks' findings and the errors; see the file comment.
 class LintDiagnostics : public DiagnosticConsumer {
 public:
-  LintDiagnostics() : Opts(new DiagnosticOptions), OS(Buffer), Printer(OS, Opts.get()) {
+  LintDiagnostics()
+      : Opts(new DiagnosticOptions), OS(Buffer), Printer(OS, compat::forPrinter(Opts)) {
     Opts->ShowColors = false;
     // The commands run in their own directories: "../x.cpp" would mean
     // nothing to whoever reads the log.
@@ -301,7 +311,7 @@ public:
       Last = Kept::Finding;
       LastRendered = Kept::Finding;
     } else if (Level >= DiagnosticsEngine::Error &&
-               DiagnosticIDs::isBuiltinWarningOrExtension(Info.getID())) {
+               compat::isWarningOrExtension(Info)) {
       // A warning made an error (a #pragma, or a flag adjustForClang did not
       // see): the file parsed, and lint drops warnings.
       ++PromotedErrors;
@@ -371,7 +381,7 @@ private:
     return P;
   }
 
-  llvm::IntrusiveRefCntPtr<DiagnosticOptions> Opts;
+  compat::DiagnosticOptionsOwner Opts;
   std::string Buffer;
   llvm::raw_string_ostream OS;
   TextDiagnosticPrinter Printer;

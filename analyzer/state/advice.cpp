@@ -246,6 +246,17 @@ std::vector<Finding> advise(const Report &report, const AdviceOptions &o) {
                        "destructor does at the end of the full-expression; destroying it from "
                        "await_resume() or through a pointer the optimizer cannot follow defeats "
                        "it (llvm/llvm-project#56972)";
+        // Clang 20's attribute elides a directly awaited call's frame
+        // without either condition (clang's AttrDocs, coro_await_elidable).
+        if (n.column) {
+          std::string callee = shortName(fn.name);
+          if (callee.size() > 2 && callee.compare(callee.size() - 2, 2, "()") == 0)
+            callee.resize(callee.size() - 2);
+          f.suggestion += "; with Clang 20 or later, marking the task type "
+                          "[[clang::coro_await_elidable]] lets the compiler elide the frame "
+                          "of a call awaited directly (co_await " +
+                          callee + "(...)) without them";
+        }
         RelatedRef r;
         r.role = "callee";
         r.where = SourceRef{fn.name, fn.file, fn.line, 0};

@@ -8,6 +8,7 @@
 #include "HandleEscape.h"
 
 #include "CoroAst.h"
+#include "compat/ClangCompat.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -396,7 +397,7 @@ bool parksHandle(const FunctionDecl *AwaitSuspend) {
 bool taskKeepsHandle(const CXXRecordDecl *Task) {
   llvm::SmallPtrSet<const CXXRecordDecl *, 8> Seen;
   return Task && Task->hasDefinition() &&
-         keepsHandle(QualType(Task->getTypeForDecl(), 0), 0, Seen);
+         keepsHandle(compat::recordType(*Task), 0, Seen);
 }
 
 } // namespace checks

@@ -17,6 +17,7 @@
 #include "LockAcrossSuspendCheck.h"
 
 #include "CoroAst.h"
+#include "compat/ClangCompat.h"
 
 #include "clang/AST/ParentMapContext.h"
 
@@ -173,9 +174,7 @@ public:
     // By name (the std guards), or by the thread-safety attributes that
     // scoped_lockable guards put on theirs (absl's ReleasableMutexLock::Release).
     StringRef N = M->getName();
-    bool Tries = N == "try_lock" || M->hasAttr<TryAcquireCapabilityAttr>() ||
-                 M->hasAttr<ExclusiveTrylockFunctionAttr>() ||
-                 M->hasAttr<SharedTrylockFunctionAttr>();
+    bool Tries = N == "try_lock" || compat::isTryAcquire(*M);
     // swap() may leave anything in it: taken as a release (precision first).
     if (N == "unlock" || N == "release" || N == "swap" || M->hasAttr<ReleaseCapabilityAttr>())
       Changes.push_back({V, C, false, false});

@@ -16,4 +16,5 @@ Task<> handle_request(int id) {
 // What each tool reports (a FileCheck prefix per tool; see lit.local.cfg):
 // COROSCOPE-NOT: [-Wcoroscope-
 // TIDY-NOT: warning:
-// CLANG: {{.*}}discarded-task-nodiscard.cpp:12:3: warning: ignoring return value of function declared with 'nodiscard' attribute [-Wunused-result]
+// CLANG-19: {{.*}}discarded-task-nodiscard.cpp:12:3: warning: ignoring return value of function declared with 'nodiscard' attribute [-Wunused-result]
+// CLANG-22: {{.*}}discarded-task-nodiscard.cpp:12:3: warning: ignoring return value of type 'Task<>' declared with 'nodiscard' attribute [-Wunused-value]

@@ -12,9 +12,9 @@
 // DUMP: header
 // DUMP-NOT: site @
 // DUMP-NOT: event @
-// TEXT: no coroutine calls recorded: no instrumented coroutine in the program: it was not compiled with the coroscope plugin (-fplugin=.../CoroScope.so, see coroscope flags --compile), or it has no coroutines
+// TEXT: no coroutine calls recorded: no instrumented coroutine in the program: it was not compiled with the coroscope plugin (-fplugin=.../CoroScope-N.so for Clang N, see coroscope flags --compile), or it has no coroutines
 // TEXT: {{ *}}plain.log: complete{{.*}}
-// JSON: "empty_reason": "no instrumented coroutine in the program: it was not compiled with the coroscope plugin (-fplugin=.../CoroScope.so, see coroscope flags --compile), or it has no coroutines",
+// JSON: "empty_reason": "no instrumented coroutine in the program: it was not compiled with the coroscope plugin (-fplugin=.../CoroScope-N.so for Clang N, see coroscope flags --compile), or it has no coroutines",
 #include <coroutine>
 #include <cstdio>
 

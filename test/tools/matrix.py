@@ -11,7 +11,8 @@ Usage:
 
 For each row (build configuration) it
   1. builds PROGRAM.cpp plainly and with coroscope (`coroscope flags
-     --compile`, and `--link` or `--link-static` for the runtime), with the
+     --compile --compiler CLANG++`, and `--link` or `--link-static` for the
+     runtime), with the
      row's flags; --lib SRC becomes a shared library linked to the program,
      --dlopen SRC one whose path is the program's only argument;
   2. runs both: same stdout, same exit status. The stdout holds the
@@ -242,8 +243,9 @@ def compile_(cmd, timeout):
         raise Failure(f"build failed ({r.returncode}): {shlex.join(cmd)}\n{r.stderr.strip()}")
 
 
-def coroscope_flags(coroscope, what):
-    r = subprocess.run([coroscope, "flags", what], capture_output=True, text=True)
+def coroscope_flags(coroscope, what, clangxx):
+    r = subprocess.run([coroscope, "flags", what, "--compiler", clangxx],
+                       capture_output=True, text=True)
     if r.returncode != 0:
         raise SystemExit(f"matrix.py: coroscope flags {what} failed: {r.stderr.strip()}")
     return shlex.split(r.stdout)
@@ -437,9 +439,9 @@ def main():
         ap.print_usage(sys.stderr)
         return 2
     os.makedirs(args.work, exist_ok=True)
-    compile_flags = coroscope_flags(args.coroscope, "--compile")
-    link_shared = coroscope_flags(args.coroscope, "--link")
-    link_static = coroscope_flags(args.coroscope, "--link-static")
+    compile_flags = coroscope_flags(args.coroscope, "--compile", args.clangxx)
+    link_shared = coroscope_flags(args.coroscope, "--link", args.clangxx)
+    link_static = coroscope_flags(args.coroscope, "--link-static", args.clangxx)
     prog = os.path.splitext(os.path.basename(args.program))[0]
     failed, ran, start = 0, 0, time.monotonic()
     for row in rows:
