@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "commands.h"
+#include "file_names.h"
 
 #include <cerrno>
 #include <climits>
@@ -63,10 +64,13 @@ std::string parentOf(const std::string &path) {
   return path.substr(0, slash);
 }
 
-std::string libDir() {
+// The install prefix to put in front of "/lib" and "/include" ("" for /).
+std::string prefixBase() {
   std::string prefix = installPrefix();
-  return (prefix == "/" ? "" : prefix) + "/lib";
+  return prefix == "/" ? "" : prefix;
 }
+
+std::string libDir() { return prefixBase() + "/lib"; }
 
 std::vector<std::string> words(const std::string &s) {
   std::vector<std::string> out;
@@ -189,9 +193,7 @@ std::string installPrefix() {
   return parentOf(parentOf(buf));
 }
 
-std::string pluginFile(unsigned major) {
-  return "CoroScope-" + std::to_string(major) + ".so";
-}
+std::string pluginFile(unsigned major) { return file_names::plugin(major); }
 
 std::string defaultCompiler() {
   const char *cxx = std::getenv("CXX");
@@ -272,9 +274,7 @@ unsigned majorFor(const std::string &compiler, const std::string &what,
 }
 
 std::string flagsLine(bool compile, bool link, bool linkStatic, const std::string &compiler) {
-  std::string prefix = installPrefix();
-  std::string base = prefix == "/" ? "" : prefix;
-  std::string lib = base + "/lib";
+  std::string base = prefixBase(), lib = libDir();
   std::string out;
   // -I: the public header (coroscope/hooks.h) for __coroscope_flush() and
   // __coroscope_dump_frames(); harmless for code that never includes it.

@@ -55,6 +55,18 @@ foreach(major IN LISTS COROSCOPE_LLVM_MAJORS)
             "(supported: ${COROSCOPE_SUPPORTED_LLVM_MAJORS})")
   endif()
 endforeach()
+# The per-major file names have this one source: the plugin and lint CMake
+# files name their outputs with it, the package config and the test suite
+# get it configured in, and the analyzer's C++ gets it from the INTERFACE
+# target coroscope_file_names (analyzer/file_names.h).
+set(COROSCOPE_PLUGIN_PREFIX "CoroScope-")           # -fplugin= for clang++-<major>
+set(COROSCOPE_PASS_PLUGIN_PREFIX "CoroScopePass-")  # opt -load-pass-plugin=
+set(COROSCOPE_LINT_MODULE_PREFIX "libcoroscope_lint-")
+add_library(coroscope_file_names INTERFACE)
+target_compile_definitions(coroscope_file_names INTERFACE
+  COROSCOPE_PLUGIN_PREFIX="${COROSCOPE_PLUGIN_PREFIX}"
+  COROSCOPE_LINT_MODULE_PREFIX="${COROSCOPE_LINT_MODULE_PREFIX}")
+
 # The first major builds the fuzz targets and is the default for the examples.
 list(GET COROSCOPE_LLVM_MAJORS 0 COROSCOPE_PRIMARY_LLVM_MAJOR)
 message(STATUS "coroscope: plugin for LLVM ${COROSCOPE_LLVM_MAJORS}")

@@ -12,11 +12,12 @@ set -euo pipefail
 # dpkg-dev: dpkg-shlibdeps, which `cpack -G DEB` runs for the .deb's Depends
 # (test/e2e/deb-package.test).
 # The same for LLVM/Clang 22: the plugin is built and the suite run for both
-# majors (cmake/CoroscopeLLVM.cmake).
+# majors (cmake/CoroscopeLLVM.cmake). Not libc++-22-dev: Debian installs one
+# libc++-x.y-dev at a time (they conflict), and clang++-22 -stdlib=libc++ finds
+# libc++ 19 through /usr/include/c++/v1 and /lib/x86_64-linux-gnu.
 PKGS=(clang-19 llvm-19-dev libclang-19-dev llvm-19-tools libclang-rt-19-dev clang-tidy-19
       libc++-19-dev libc++abi-19-dev
       clang-22 llvm-22-dev libclang-22-dev llvm-22-tools libclang-rt-22-dev clang-tidy-22
-      libc++-22-dev libc++abi-22-dev
       nlohmann-json3-dev libcli11-dev libbenchmark-dev libxxhash-dev cmake ninja-build python3 git
       python3-jsonschema chromium firefox-esr dpkg-dev)
 missing=()

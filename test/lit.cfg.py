@@ -46,6 +46,18 @@ config.name = f"coroscope-clang{major}"
 config.available_features.add(f"clang-{major}")
 if int(major) >= 20:
     config.available_features.add("clang-20-or-later")
+# LLVM 22's unwinding coro.end returns void and llvm.coro.is_in_ramp() picks
+# ramp or clones (plugin/compat/CoroIntrinsics.h); IR tests choose their
+# expected text with `%if coro-is-in-ramp %{...%} %else %{...%}`.
+# %coro_ir_for_major: hand-written IR in LLVM 19's shape, read from stdin,
+# in this major's: a coro.end whose i1 result is unused returns void on 22.
+if int(major) >= 22:
+    config.available_features.add("coro-is-in-ramp")
+    config.substitutions.append(("%coro_ir_for_major",
+        "sed -E -e 's/%[A-Za-z0-9_.]+ = call i1 @llvm\\.coro\\.end\\(/call void @llvm.coro.end(/'"
+        " -e 's/^declare i1 @llvm\\.coro\\.end\\(/declare void @llvm.coro.end(/'"))
+else:
+    config.substitutions.append(("%coro_ir_for_major", "cat"))
 primary = major == majors[0]
 if primary:
     config.available_features.add("primary-llvm")
@@ -67,8 +79,9 @@ if platform.system() != "Linux" or platform.machine() not in ("x86_64", "AMD64")
     config.unsupported = True
 
 lib = os.path.join(obj_root, "lib")
-plugin = os.path.join(lib, f"CoroScope-{major}.so")
-pass_plugin = os.path.join(lib, f"CoroScopePass-{major}.so")
+plugin = os.path.join(lib, getattr(config, "coroscope_plugin_prefix", "CoroScope-") + f"{major}.so")
+pass_plugin = os.path.join(
+    lib, getattr(config, "coroscope_pass_plugin_prefix", "CoroScopePass-") + f"{major}.so")
 cxx = f"{clangxx} -std=c++20 -Wno-unused-command-line-argument"
 config.substitutions.append(("%clang_coroscope",
     f"{cxx} -fplugin={plugin} -I{os.path.join(obj_root, 'include')} -L{lib} -Wl,-rpath,{lib} -lcoroscope_rt -pthread"))
@@ -81,8 +94,10 @@ config.substitutions.append(("%run_case", " ".join([
 config.substitutions.append(("%clangxx_bin", clangxx))
 # A clang and an opt of another major (another built one, else Debian's
 # default clang++), to load this suite's plugin into: feature `other-major`.
-other = next((shutil.which(f"clang++-{m}") for m in majors if m != major and shutil.which(f"clang++-{m}")), None)
-other_opt = next((shutil.which(f"opt-{m}") for m in majors if m != major and shutil.which(f"opt-{m}")), None)
+def _other_major_tool(name):
+    found = (shutil.which(f"{name}-{m}") for m in majors if m != major)
+    return next((path for path in found if path), None)
+other, other_opt = _other_major_tool("clang++"), _other_major_tool("opt")
 if other and other_opt:
     config.available_features.add("other-major")
     config.substitutions.append(("%other_clangxx_bin", other))

@@ -25,6 +25,7 @@
 #include "checks/CheckRegistry.h"
 #include "checks/CheckRunner.h"
 #include "compat/ClangCompat.h"
+#include "file_names.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/Basic/Diagnostic.h"
@@ -95,13 +96,8 @@ bool promotesWarnings(const llvm::opt::Arg &A) {
   return V == "error" || V.starts_with("error=");
 }
 
-/// CoroScope-<major>.so (or the unversioned name of coroscope before 0.2).
 bool isCoroScopePluginFile(llvm::StringRef Path) {
-  llvm::StringRef Name = llvm::sys::path::filename(Path);
-  if (Name == "CoroScope.so")
-    return true;
-  return Name.consume_front("CoroScope-") && Name.consume_back(".so") && !Name.empty() &&
-         llvm::all_of(Name, llvm::isDigit);
+  return file_names::isPlugin(std::string_view(llvm::sys::path::filename(Path)));
 }
 
 bool isCoroScopePlugin(llvm::StringRef Arg) {

@@ -69,4 +69,4 @@ Lazy<void> callers() {
 void not_a_coroutine() {
   by_ref(std::string("x")); // no co_await outside a coroutine: no fix-it
 }
-// UNUSED: fixits.cpp:[[#@LINE-2]]:3: warning: ignoring return value of function declared with 'nodiscard' attribute
+// UNUSED: fixits.cpp:[[#@LINE-2]]:3: warning: ignoring return value of {{function|type '[^']+'}} declared with 'nodiscard' attribute

@@ -3,10 +3,12 @@
 ; calls of them get no coroutine_call site (it would be handed to the next
 ; frame the thread begins). A well-formed coroutine next to them is still
 ; instrumented, with a positive remark. opt verifies the output module.
-; RUN: %opt -passes=coroscope,coroscope-lower -pass-remarks=coroscope -pass-remarks-missed=coroscope -S %s -o %t.out.ll 2> %t.remarks
+; Written in LLVM 19's shape; %coro_ir_for_major makes its coro.end void on 22.
+; RUN: %coro_ir_for_major < %s > %t.src.ll
+; RUN: %opt -passes=coroscope,coroscope-lower -pass-remarks=coroscope -pass-remarks-missed=coroscope -S %t.src.ll -o %t.out.ll 2> %t.remarks
 ; RUN: FileCheck %s --check-prefix=REMARK --implicit-check-not=remark < %t.remarks
 ; RUN: FileCheck %s < %t.out.ll
-; RUN: opt -passes=verify -S %s -o %t.in.ll
+; RUN: opt -passes=verify -S %t.src.ll -o %t.in.ll
 ; RUN: llvm-extract -S --rfunc='^(no_save|final_flag|not_a_switch|ready_twice|no_id|two_begins|end_flag|handle_decl|funclet|begin_late)$' %t.in.ll -o - | grep -v '^; ModuleID' > %t.in.skipped.ll
 ; RUN: llvm-extract -S --rfunc='^(no_save|final_flag|not_a_switch|ready_twice|no_id|two_begins|end_flag|handle_decl|funclet|begin_late)$' %t.out.ll -o - | grep -v '^; ModuleID' > %t.out.skipped.ll
 ; RUN: diff %t.in.skipped.ll %t.out.skipped.ll
@@ -45,7 +47,7 @@
 ; CHECK-NEXT: %id = call token @llvm.coro.id(
 ; CHECK-NEXT: %hdl = call ptr @llvm.coro.begin(
 ; CHECK-NEXT: call void @__coroscope_frame_begin(ptr null, ptr %hdl, i64 16)
-; CHECK-NEXT: %unused = call i1 @llvm.coro.end(
+; CHECK-NEXT: {{(%unused = call i1|call void)}} @llvm.coro.end(
 
 define ptr @ok() presplitcoroutine {
 entry:
