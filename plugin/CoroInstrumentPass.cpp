@@ -11,6 +11,8 @@
 //   access to *this that may follow a hand-off             -> awaiter_touch()
 //   edge "bool await_suspend returned false"              -> await_cancel(site, %hdl)
 //   edge coro.suspend == 0 (resumed)                      -> frame_resume(site, %hdl)
+//     (these three edge hooks are one marker in the block the edges enter
+//     until the end of the optimizer: createEdgeHookMarker says why)
 //   after a void/bool llvm.coro.await.suspend.*          -> await_return(site, %hdl)
 //   in the handle-returning await_suspend wrapper, at ret  -> await_transfer(site, %hdl, %target)
 //   after coro.free                                       -> frame_free(fn, %hdl, %mem)
@@ -512,10 +514,8 @@ HookPoints Instrumenter::instrument(Coroutine &C) {
   FunctionCallee Alloc = hook(kFrameAlloc, {Ptr, Ptr, I64});
   FunctionCallee BeginH = hook(kFrameBegin, {Ptr, Ptr, I64});
   FunctionCallee RampRet = hook(kRampReturn, {Ptr, Ptr});
-  FunctionCallee Ready = hook(kAwaitReady, {Ptr, Ptr});
   FunctionCallee SuspendH = hook(kAwaitSuspend, {Ptr, Ptr, Ptr});
   FunctionCallee Cancel = hook(kAwaitCancel, {Ptr, Ptr});
-  FunctionCallee ResumeH = hook(kFrameResume, {Ptr, Ptr});
   FunctionCallee FreeH = hook(kFrameFree, {Ptr, Ptr, Ptr});
   FunctionCallee UnwindH = hook(kFrameUnwind, {Ptr, Ptr});
 
@@ -553,10 +553,6 @@ HookPoints Instrumenter::instrument(Coroutine &C) {
         if (auto *Br = dyn_cast<BranchInst>(U); Br && Br->isConditional() &&
                                                 Br->getSuccessor(1) == ReadyBB)
           CancelBB = Br->getParent();
-    SmallVector<BasicBlock *, 4> ReadyPreds;
-    for (BasicBlock *Pred : predecessors(ReadyBB))
-      if (Pred != SwitchBB && Pred != CancelBB && !is_contained(ReadyPreds, Pred))
-        ReadyPreds.push_back(Pred);
 
     DebugLoc Loc = P.AwaitSuspend ? P.AwaitSuspend->getDebugLoc() : P.Suspend->getDebugLoc();
     {
@@ -597,11 +593,14 @@ HookPoints Instrumenter::instrument(Coroutine &C) {
       B.CreateCall(Cancel, {Site, Frame});
       ++Points.Cancels;
     }
-    insertOnEdge(SwitchBB, ReadyBB, ResumeH, {Site, Frame});
-    if (CancelBB)
-      insertOnEdge(CancelBB, ReadyBB, Cancel, {Site, Frame});
-    for (BasicBlock *Pred : ReadyPreds)
-      insertOnEdge(Pred, ReadyBB, Ready, {Site, Frame});
+    // One marker in ReadyBB, not a hook per split edge: see
+    // createEdgeHookMarker for how new blocks here grow the frame.
+    createEdgeHookMarker(
+        *ReadyBB,
+        [&](BasicBlock *Pred) {
+          return Pred == SwitchBB ? kFrameResume : Pred == CancelBB ? kAwaitCancel : kAwaitReady;
+        },
+        Site, Frame, Loc);
   }
 
   for (CallInst *Free : C.Frees) {

@@ -4,19 +4,25 @@
 // optimizer. A marker names its hook through its third operand, a private
 // constant string `@coroscope.marker.<hook>` holding the hook's name, and the
 // hook's arity (1: site; 2: site, frame) through its fourth; a
-// "coroscope.hook_after" bundle names it through its second input.
+// "coroscope.hook_after" bundle names it through its second input. An edge
+// marker (createEdgeHookMarker) has a phi of such names for its third
+// operand, which the optimizer may have turned into selects or phis of them.
 //
 //===----------------------------------------------------------------------===//
 #include "HookMarkers.h"
 #include "HookNames.h"
 #include "compat/LLVMCompat.h"
 
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
 
@@ -66,7 +72,7 @@ static GlobalVariable *markerName(Module &M, StringRef Hook) {
   return GV;
 }
 
-CallInst *createHookMarker(IRBuilder<> &B, StringRef Hook, Constant *Site, Value *Frame) {
+static CallInst *createMarker(IRBuilder<> &B, Value *Name, Constant *Site, Value *Frame) {
   Module &M = *B.GetInsertBlock()->getModule();
   Type *Ptr = B.getPtrTy();
   Function *Annotation =
@@ -74,7 +80,7 @@ CallInst *createHookMarker(IRBuilder<> &B, StringRef Hook, Constant *Site, Value
   unsigned Arity = Frame ? 2 : 1;
   Value *FrameArg = Frame ? Frame : ConstantPointerNull::get(cast<PointerType>(Ptr));
   CallInst *Marker = B.CreateCall(
-      Annotation, {FrameArg, Site, markerName(M, Hook), B.getInt32(Arity),
+      Annotation, {FrameArg, Site, Name, B.getInt32(Arity),
                    ConstantPointerNull::get(cast<PointerType>(Ptr))});
   // The frame and site are only logged: the marker must not make the frame
   // escape where the hook would not (capture tracking reads call sites).
@@ -83,6 +89,22 @@ CallInst *createHookMarker(IRBuilder<> &B, StringRef Hook, Constant *Site, Value
   compat::addNoCaptureParam(*Marker, 1);
   Marker->addParamAttr(1, Attribute::ReadOnly);
   return Marker;
+}
+
+CallInst *createHookMarker(IRBuilder<> &B, StringRef Hook, Constant *Site, Value *Frame) {
+  return createMarker(B, markerName(*B.GetInsertBlock()->getModule(), Hook), Site, Frame);
+}
+
+CallInst *createEdgeHookMarker(BasicBlock &Succ, function_ref<StringRef(BasicBlock *)> HookOf,
+                               Constant *Site, Value *Frame, const DebugLoc &Loc) {
+  Module &M = *Succ.getModule();
+  IRBuilder<> B(&Succ, Succ.begin());
+  PHINode *Name = B.CreatePHI(B.getPtrTy(), pred_size(&Succ), "coroscope.hook");
+  for (BasicBlock *Pred : predecessors(&Succ))
+    Name->addIncoming(markerName(M, HookOf(Pred)), Pred);
+  B.SetInsertPoint(&Succ, Succ.getFirstInsertionPt());
+  B.SetCurrentDebugLocation(Loc);
+  return createMarker(B, Name, Site, Frame);
 }
 
 Instruction *afterCall(CallBase *Call) {
@@ -115,7 +137,53 @@ static StringRef markedHook(const CallBase &Call) {
   return hookNamed(Call.getArgOperand(2));
 }
 
-bool isHookMarker(const CallBase &Call) { return !markedHook(Call).empty(); }
+/// The hooks an edge marker's name operand V can stand for; false if V is
+/// not (a phi or select of) marker names. Undef (an edge the optimizer
+/// found dead) stands for none.
+static bool edgeHooks(Value *V, SmallPtrSetImpl<Value *> &Seen,
+                      SmallSetVector<Value *, 4> &Names, bool &Undef) {
+  if (!Seen.insert(V).second)
+    return true;
+  if (isa<UndefValue>(V)) {
+    Undef = true;
+    return true;
+  }
+  if (!hookNamed(V).empty()) {
+    Names.insert(V);
+    return true;
+  }
+  if (auto *Phi = dyn_cast<PHINode>(V))
+    return all_of(Phi->incoming_values(),
+                  [&](Value *In) { return edgeHooks(In, Seen, Names, Undef); });
+  if (auto *Sel = dyn_cast<SelectInst>(V))
+    return edgeHooks(Sel->getTrueValue(), Seen, Names, Undef) &&
+           edgeHooks(Sel->getFalseValue(), Seen, Names, Undef);
+  return false;
+}
+
+/// The one marker name V always stands for (CoroSplit gives each incoming
+/// value of a phi a phi of its own), or null.
+static Value *edgeHook(Value *V) {
+  SmallPtrSet<Value *, 8> Seen;
+  SmallSetVector<Value *, 4> Names;
+  bool Undef = false;
+  return edgeHooks(V, Seen, Names, Undef) && Names.size() == 1 && !Undef ? Names[0] : nullptr;
+}
+
+static bool isEdgeHookMarker(const CallBase &Call, SmallSetVector<Value *, 4> &Names) {
+  const Function *Callee = Call.getCalledFunction();
+  if (!Callee || Callee->getIntrinsicID() != Intrinsic::var_annotation ||
+      isa<Constant>(Call.getArgOperand(2)))
+    return false;
+  SmallPtrSet<Value *, 8> Seen;
+  bool Undef = false;
+  return edgeHooks(Call.getArgOperand(2), Seen, Names, Undef) && !Names.empty();
+}
+
+bool isHookMarker(const CallBase &Call) {
+  SmallSetVector<Value *, 4> Names;
+  return !markedHook(Call).empty() || isEdgeHookMarker(Call, Names);
+}
 
 static uint32_t hookAfterTag(LLVMContext &Ctx) {
   return Ctx.getOrInsertBundleTag(kHookAfter)->getValue();
@@ -157,6 +225,69 @@ static void lowerHookAfter(Module &M, CallBase &Call) {
       ->setDebugLoc(Plain->getDebugLoc());
 }
 
+/// The hook (null: none) for each edge into an edge marker's block, if the
+/// marker can move onto them: its name is still a phi there, and nothing
+/// before it in the block has an effect the hook must follow.
+static bool hooksOnEdges(CallInst &Marker,
+                         SmallVectorImpl<std::pair<BasicBlock *, Value *>> &Edges) {
+  BasicBlock *BB = Marker.getParent();
+  auto *Phi = dyn_cast<PHINode>(Marker.getArgOperand(2));
+  auto OutsideBB = [&](Value *V) {
+    auto *I = dyn_cast<Instruction>(V);
+    return !I || I->getParent() != BB;
+  };
+  if (!Phi || Phi->getParent() != BB || BB->isEHPad() ||
+      !OutsideBB(Marker.getArgOperand(0)) || !OutsideBB(Marker.getArgOperand(1)) ||
+      any_of(make_range(BB->getFirstNonPHIIt(), Marker.getIterator()),
+             [](Instruction &I) { return I.mayHaveSideEffects(); }))
+    return false;
+  for (unsigned I = 0; I < Phi->getNumIncomingValues(); ++I) {
+    BasicBlock *Pred = Phi->getIncomingBlock(I);
+    Value *In = Phi->getIncomingValue(I);
+    Value *Hook = isa<UndefValue>(In) ? nullptr : edgeHook(In);
+    if ((!Hook && !isa<UndefValue>(In)) ||
+        !isa<BranchInst, SwitchInst, InvokeInst>(Pred->getTerminator()) ||
+        count(successors(Pred), BB) != 1)
+      return false;
+    Edges.push_back({Pred, Hook});
+  }
+  return true;
+}
+
+/// Lowers an edge marker: in place when only one hook can reach it (the
+/// ramp, a clone that keeps one edge); else on the edges into its block,
+/// where createEdgeHookMarker meant them, if hooksOnEdges allows; else,
+/// whatever the optimizer made of the name, behind a compare of the name
+/// for each hook.
+static void lowerEdgeMarker(Module &M, CallInst &Marker, ArrayRef<Value *> Names) {
+  Type *Ptr = PointerType::getUnqual(M.getContext());
+  Value *Frame = Marker.getArgOperand(0), *Site = Marker.getArgOperand(1);
+  Value *Name = Marker.getArgOperand(2);
+  auto Emit = [&](Instruction *At, Value *Hook) {
+    IRBuilder<> B(At);
+    B.CreateCall(declareHook(M, hookNamed(Hook), {Ptr, Ptr}), {Site, Frame})
+        ->setDebugLoc(Marker.getDebugLoc());
+  };
+  SmallVector<std::pair<BasicBlock *, Value *>, 4> Edges;
+  if (Value *Only = edgeHook(Name)) {
+    Emit(&Marker, Only);
+  } else if (hooksOnEdges(Marker, Edges)) {
+    for (auto [Pred, Hook] : Edges)
+      if (Hook)
+        Emit(SplitEdge(Pred, Marker.getParent())->getTerminator(), Hook);
+  } else {
+    IRBuilder<> B(&Marker);
+    Value *Frozen = B.CreateFreeze(Name); // no branch on an undef edge's name
+    for (Value *Hook : Names) {
+      B.SetInsertPoint(&Marker);
+      Emit(SplitBlockAndInsertIfThen(B.CreateICmpEQ(Frozen, Hook), Marker.getIterator(), false),
+           Hook);
+    }
+  }
+  Marker.eraseFromParent();
+  RecursivelyDeleteTriviallyDeadInstructions(Name);
+}
+
 PreservedAnalyses HookLowerPass::run(Module &M, ModuleAnalysisManager &) {
   SmallVector<CallInst *, 64> Markers;
   SmallVector<CallBase *, 64> Tagged;
@@ -177,6 +308,11 @@ PreservedAnalyses HookLowerPass::run(Module &M, ModuleAnalysisManager &) {
   Type *Ptr = PointerType::getUnqual(M.getContext());
   for (CallInst *Marker : Markers) {
     StringRef Hook = markedHook(*Marker);
+    if (SmallSetVector<Value *, 4> Names; Hook.empty()) {
+      isEdgeHookMarker(*Marker, Names);
+      lowerEdgeMarker(M, *Marker, Names.getArrayRef());
+      continue;
+    }
     bool WithFrame = cast<ConstantInt>(Marker->getArgOperand(3))->getZExtValue() == 2;
     SmallVector<Type *, 2> Params{Ptr};
     SmallVector<Value *, 2> Args{Marker->getArgOperand(1)};

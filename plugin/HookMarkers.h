@@ -25,6 +25,7 @@
 #ifndef COROSCOPE_PLUGIN_HOOKMARKERS_H
 #define COROSCOPE_PLUGIN_HOOKMARKERS_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
@@ -51,7 +52,22 @@ llvm::Instruction *afterCall(llvm::CallBase *Call);
 llvm::CallInst *createHookMarker(llvm::IRBuilder<> &B, llvm::StringRef Hook,
                                  llvm::Constant *Site, llvm::Value *Frame);
 
-/// Call is a marker createHookMarker made (and no pass has lowered yet).
+/// Inserts at the top of Succ one marker for a hook on each edge into it,
+/// `HookOf(Pred)(Site, Frame)` on the edge from Pred, with the hook named by
+/// a phi of marker names. A hook on its own split edge would add blocks,
+/// and SimplifyCFG gives up threading a branch across a block whose values
+/// live in more than 24 blocks (-max-jump-threading-live-blocks): at a
+/// resume point it would leave a co_await result in a phi, which CoroSplit
+/// spills where it would otherwise rematerialise a cheaper one, and the
+/// frame would grow. HookLowerPass puts the hooks on the edges, once
+/// CoroSplit has laid out the frame.
+llvm::CallInst *createEdgeHookMarker(llvm::BasicBlock &Succ,
+                                     llvm::function_ref<llvm::StringRef(llvm::BasicBlock *)> HookOf,
+                                     llvm::Constant *Site, llvm::Value *Frame,
+                                     const llvm::DebugLoc &Loc);
+
+/// Call is a marker createHookMarker or createEdgeHookMarker made (and no
+/// pass has lowered yet).
 bool isHookMarker(const llvm::CallBase &Call);
 
 /// The hook that must run when Call returns normally, `Hook(Site, frame)`
