@@ -99,6 +99,18 @@ template <typename T> CLI::Validator wholeNumber() {
       "NONNEGATIVE");
 }
 
+/// --compiler's value: a compiler, never empty (`--compiler "$CC"` with CC
+/// unset must not quietly fall back to $CXX or clang++).
+CLI::Validator compilerName() {
+  return CLI::Validator(
+      [](std::string &in) -> std::string {
+        return in.find_first_not_of(" \t") == std::string::npos
+                   ? "expected a compiler (a path or a name on $PATH), got an empty value"
+                   : "";
+      },
+      "PATH");
+}
+
 /// A check name for lint's --enable/--disable, as CLI::IsMember would check
 /// it, but asking the lint module for the names only when one is given (or
 /// --help shows them): other commands must not load it. Without the module
@@ -507,7 +519,7 @@ int main(int argc, char **argv) {
   flags->add_option("--compiler", flags_compiler,
                     "The compiler --compile is for (default: $CXX, else clang++); its "
                     "--version tells the major")
-      ->type_name("PATH");
+      ->check(compilerName());
   CLI::Option *link_opt =
       flags->add_flag("--link", link, "The linker flags for the runtime");
   flags
@@ -548,7 +560,7 @@ int main(int argc, char **argv) {
           "--compiler", setLintCompiler,
           "Load the module of this compiler's Clang major (default: $CXX's when "
           "there is one for it, else the newest)")
-      ->type_name("PATH")
+      ->check(compilerName())
       ->trigger_on_parse();
   lint->add_option("-j,--jobs", lopt.jobs,
                    "Files parsed in parallel (0: one per hardware thread)")

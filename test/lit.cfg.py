@@ -31,8 +31,9 @@
 #
 # Features: `clang-MAJOR`; `clang-20-or-later` on 20 and later (their
 # coroutine attributes and elision); `primary-llvm` in the first major's
-# suite only, for tests whose subject does not depend on the compiler (the
-# fuzz runs); `std-generator` when libstdc++ or libc++ has C++23
+# suite only, for tests whose subject does not depend on the compiler: the
+# analyzer over checked-in logs, the fuzz runs, the exporters, the HTML
+# report in browsers, the packed log format, the .deb; `std-generator` when libstdc++ or libc++ has C++23
 # <generator>; `fuzz` when the fuzz targets were built (COROSCOPE_FUZZ).
 import os
 import subprocess
