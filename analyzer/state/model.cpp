@@ -20,6 +20,26 @@ using namespace coroscope::log;
 
 LogModel::LogModel(const LogIndex &index, Report &report)
     : index_(index), report_(report) {
+  // Suspend points of one function at one spelling position (two co_awaits
+  // of one macro expansion) are told apart by their rank, in awaiter then
+  // id order: ids follow the module's order of suspend points, so the same
+  // function compiled into two modules or processes ranks its points alike.
+  std::map<std::tuple<uint32_t, uint8_t, std::string, uint32_t, uint32_t>,
+           std::vector<const Site *>>
+      same_position;
+  for (const auto &[id, s] : index_.sites())
+    if (s.kind == kSiteInitial || s.kind == kSiteAwait || s.kind == kSiteYield ||
+        s.kind == kSiteFinal)
+      same_position[{s.function_id, s.kind, s.file, s.line, s.column}].push_back(&s);
+  for (auto &[key, group] : same_position) {
+    if (group.size() < 2)
+      continue;
+    std::stable_sort(group.begin(), group.end(), [](const Site *a, const Site *b) {
+      return a->awaiter < b->awaiter;
+    });
+    for (size_t i = 1; i < group.size(); ++i)
+      site_ordinals_[group[i]->id] = uint32_t(i);
+  }
   for (const auto &[id, s] : index_.sites()) {
     if (s.kind == kSiteCoroutineCall && s.function_id != 0)
       direct_calls_.insert({s.name, s.function_id});
@@ -100,7 +120,9 @@ LogModel::Resolved LogModel::suspendSiteFor(uint32_t site_id,
     else
       r.fn = &functionFor(s.function_id);
     r.kind = s.kind;
-    r.site = &r.fn->site(s.kind, s.file, s.line, s.column, s.awaiter);
+    auto ordinal = site_ordinals_.find(site_id);
+    r.site = &r.fn->site(s.kind, s.file, s.line, s.column, s.awaiter,
+                         ordinal == site_ordinals_.end() ? 0 : ordinal->second);
   } else {
     r.fn = frame ? frame->fn : &functionFor(site_id);
     r.fn->site_kinds_unknown = true; // it may have been the final point

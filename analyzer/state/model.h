@@ -278,6 +278,9 @@ private:
       nested_cache_;
   /// Frame-local sites by the id of their function site.
   std::unordered_map<uint32_t, std::vector<const Site *>> frame_local_sites_;
+  /// SiteStats::ordinal of the suspend sites that share their function's
+  /// spelling position with an earlier one; absent: 0.
+  std::unordered_map<uint32_t, uint32_t> site_ordinals_;
   /// Function sites whose body only forwards a task (kSiteForwardingBody).
   std::set<uint32_t> forwarding_bodies_;
   /// Functions whose body shape the plugin recorded (kBuildBodyShapes), and

@@ -50,14 +50,15 @@ uint64_t FunctionStats::frameBytesMax() const { return std::max(bytes_max, elide
 
 SiteStats &FunctionStats::site(uint8_t kind, const std::string &site_file,
                                uint32_t site_line, uint32_t column,
-                               const std::string &awaiter) {
+                               const std::string &awaiter, uint32_t ordinal) {
   auto [it, inserted] =
-      sites.try_emplace(SiteKey{kind, site_file, site_line, column});
+      sites.try_emplace(SiteKey{kind, site_file, site_line, column, ordinal});
   if (inserted) {
     it->second.kind = kind;
     it->second.file = site_file;
     it->second.line = site_line;
     it->second.column = column;
+    it->second.ordinal = ordinal;
     it->second.awaiter = awaiter;
   }
   return it->second;
@@ -377,9 +378,9 @@ FunctionSummary summarizeFunction(const FunctionStats &fn) {
   std::sort(s.sites.begin(), s.sites.end(),
                    [](const SiteStats *a, const SiteStats *b) {
                      return std::tuple(siteGroup(*a), a->line, a->column,
-                                       a->kind, a->file) <
+                                       a->kind, a->file, a->ordinal) <
                             std::tuple(siteGroup(*b), b->line, b->column,
-                                       b->kind, b->file);
+                                       b->kind, b->file, b->ordinal);
                    });
   s.busy = fn.busy_ns.distribution();
   s.suspended = fn.suspended_ns.distribution();

@@ -95,6 +95,9 @@ struct SiteStats {
   std::string file;
   uint32_t line = 0;
   uint32_t column = 0;
+  /// Suspend points of the function spelled at this same position before
+  /// this one (two co_awaits of one macro expansion): 0 for the first.
+  uint32_t ordinal = 0;
   std::string awaiter;         ///< from the first log that defined the site
   uint64_t ready_events = 0;   ///< kEvAwaitReady
   uint64_t suspend_events = 0; ///< kEvAwaitSuspend
@@ -109,7 +112,8 @@ struct SiteStats {
   bool inBody() const;
 };
 
-using SiteKey = std::tuple<uint8_t, std::string, uint32_t, uint32_t>;
+/// kind, file, line, column, ordinal.
+using SiteKey = std::tuple<uint8_t, std::string, uint32_t, uint32_t, uint32_t>;
 
 /// Heap frames of one callee that a caller created and destroyed within one
 /// of its awaits, on the same thread, through a direct call: frames heap
@@ -197,7 +201,7 @@ struct FunctionStats {
   /// The site with this key, created (with `awaiter`) on first use.
   SiteStats &site(uint8_t kind, const std::string &site_file,
                   uint32_t site_line, uint32_t column,
-                  const std::string &awaiter);
+                  const std::string &awaiter, uint32_t ordinal = 0);
 };
 
 using FunctionKey = std::tuple<std::string, std::string, uint32_t>;
