@@ -99,7 +99,8 @@ void dumpLog(const std::string &path, std::ostream &os) {
      << " flags=" << hex(h.flags)
      << ((h.flags & kFlagTscTimestamps) ? " tsc" : "")
      << ((h.flags & kFlagProfile) ? " profile" : "")
-     << ((h.flags & kFlagChecksums) ? " checksums" : "");
+     << ((h.flags & kFlagChecksums) ? " checksums" : "")
+     << ((h.flags & kFlagForkedChild) ? " forked-child" : "");
   if (h.start_unix_ns)
     os << " host=" << h.host << " start_unix_ns=" << h.start_unix_ns;
   os << "\n";

@@ -45,6 +45,8 @@ std::string logOriginText(const LogEnd &end) {
   if (end.header_cut)
     return "writer unknown";
   std::string s = "pid " + std::to_string(end.pid);
+  if (end.forked_child)
+    s += " (forked child: the calls of the frames it inherited are in its parent's log)";
   if (end.start_unix_ns)
     s += " on " + (end.host.empty() ? std::string("?") : end.host) + ", started " +
          utcTime(end.start_unix_ns, ' ') + " UTC";
@@ -124,6 +126,7 @@ nlohmann::ordered_json logStatusJson(const std::string &log, const LogEnd &end) 
   j["chunks_mismatch"] = end.chain_mismatch;
   j["another_log_at"] = end.another_log_at ? nlohmann::ordered_json(end.another_log_at)
                                            : nlohmann::ordered_json(nullptr);
+  j["forked_child"] = end.forked_child;
   return j;
 }
 

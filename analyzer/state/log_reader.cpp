@@ -705,6 +705,7 @@ LogIndex::LogIndex(const std::string &path)
   for (const auto &[id, t] : threads)
     end_.events_read += t.events;
   end_.pid = header_.pid;
+  end_.forked_child = (header_.flags & kFlagForkedChild) != 0;
   end_.host = header_.host;
   end_.start_unix_ns = header_.start_unix_ns;
   end_.bad_chunks = r.badChunks();

@@ -90,6 +90,7 @@ struct LogEnd {
   uint64_t pid = 0;
   std::string host;
   uint64_t start_unix_ns = 0; ///< CLOCK_REALTIME ns
+  bool forked_child = false;  ///< log::kFlagForkedChild
 
   /// Whether the log's event records are not the ones its End record counts
   /// (chunks spliced in, appended or cut out): any difference when every

@@ -19,7 +19,8 @@ namespace coroscope::analyzer {
 using namespace coroscope::log;
 
 LogModel::LogModel(const LogIndex &index, Report &report)
-    : index_(index), report_(report) {
+    : index_(index), report_(report),
+      forked_child_((index.header().flags & kFlagForkedChild) != 0) {
   // Suspend points of one function at one spelling position (two co_awaits
   // of one macro expansion) are told apart by their rank, in awaiter then
   // id order: ids follow the module's order of suspend points, so the same
@@ -262,6 +263,21 @@ void LogModel::closeFrame(Frame &f, uint64_t at, bool destroyed) {
     end = f.begin;
   if (sink_)
     sink_->close(f.serial, end, destroyed);
+  if (f.inherited) {
+    // Its call, size, times and chain are the parent's log's: this process
+    // saw only part of its life. What happened here is counted here.
+    if (f.completed) {
+      ++f.fn->completed;
+      if (f.body_waits == 0 && !f.waits_before_unknown) {
+        ++f.fn->sync_completions;
+        if (f.scheduled_start)
+          ++f.fn->sync_scheduled_starts;
+      }
+    }
+    if (!destroyed)
+      ++f.fn->not_destroyed;
+    return;
+  }
   if (f.open && end > f.open->time)
     f.suspended += end - f.open->time;
   uint64_t lifetime = end - f.begin;
@@ -437,9 +453,28 @@ void LogModel::onBegin(const Event &e, ThreadState &t) {
   t.current = e.frame;
 }
 
+LogModel::Frame &LogModel::inherit(const Event &e, FunctionStats &fn) {
+  Frame &f = frames_.insert(e.frame);
+  f.fn = &fn;
+  f.serial = next_serial_++;
+  f.begin = e.time;
+  f.thread = e.thread;
+  f.root = {e.frame, f.serial, &f};
+  f.inherited = true;
+  if (sink_)
+    sink_->begin(f.serial, fn, e.thread, e.time, 0);
+  return f;
+}
+
 void LogModel::onSuspendSite(const Event &e, ThreadState &t) {
   Frame *f = frames_.find(e.frame);
   Resolved r = suspendSiteFor(e.site, f);
+  if (!f && forked_child_ && r.kind != kSiteInitial) {
+    // Running when the process forked (fork() called from its body): its
+    // waits before the fork are in the parent's log only.
+    f = &inherit(e, *r.fn);
+    f->waits_before_unknown = true;
+  }
   switch (e.kind) {
   case kEvAwaitReady:
     ++r.site->ready_events;
@@ -496,6 +531,18 @@ void LogModel::onSuspendSite(const Event &e, ThreadState &t) {
 void LogModel::onResume(const Event &e, ThreadState &t) {
   t.current = e.frame;
   Frame *fp = frames_.find(e.frame);
+  if (!fp && forked_child_) {
+    // Suspended when the process forked: no activation of this log ran
+    // across that suspension, so its resumption is a wait, as it is for the
+    // parent's copy.
+    Resolved r = suspendSiteFor(e.site, nullptr);
+    if (r.kind == kSiteFinal)
+      return;
+    fp = &inherit(e, *r.fn);
+    fp->open = Suspension{r.site, 0, e.time, 0};
+    if (sink_)
+      sink_->suspend(fp->serial, *r.site, e.thread, e.time);
+  }
   if (!fp)
     return;
   Frame &f = *fp;

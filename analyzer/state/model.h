@@ -115,6 +115,11 @@ private:
     FrameRef root;         ///< the top-level frame of its chain (itself if none)
     uint32_t depth = 0;    ///< 0 for a top-level frame
     bool recursive = false; ///< its function is also one of its ancestors'
+    /// Created before the log began (a forked child's copy of its parent's
+    /// frame): its call, size and times are in the parent's log.
+    bool inherited = false;
+    /// Inherited running: whether it waited before the fork is unknown.
+    bool waits_before_unknown = false;
     uint64_t body_reached = 0; ///< await/yield sites passed (ready or suspended)
     uint64_t parent_reached = 0; ///< the parent's body_reached at creation
     const SiteStats *last_body_site = nullptr;
@@ -154,6 +159,7 @@ private:
       forwarded = false;
       scheduled_start = false;
       outlived_parent = false;
+      inherited = waits_before_unknown = false;
       nested = 0;
       max_depth = deepest_read = 0;
       chain_site = nullptr;
@@ -251,6 +257,9 @@ private:
   void onBegin(const Event &e, ThreadState &t);
   void onSuspendSite(const Event &e, ThreadState &t);
   void onResume(const Event &e, ThreadState &t);
+  /// A forked child's log: the frame an event names that no FrameBegin of
+  /// this log created is a copy of one alive in the parent at the fork.
+  Frame &inherit(const Event &e, FunctionStats &fn);
 
   const LogIndex &index_;
   Report &report_;
@@ -287,6 +296,7 @@ private:
   /// of those the ones that only forward a task.
   std::set<const FunctionStats *> shape_known_, forwarding_body_;
   uint64_t last_time_ = 0;
+  bool forked_child_ = false; ///< the header has kFlagForkedChild
 };
 
 /// Asks a log's analysis to stop early: a log before it on the command line

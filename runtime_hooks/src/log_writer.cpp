@@ -296,7 +296,8 @@ bool ensureOpenLocked() {
   h.pid = uint64_t(getpid());
   h.flags = (gUseTsc ? uint64_t(log::kFlagTscTimestamps) : 0) |
             (gOptions.mode == Mode::Profile ? uint64_t(log::kFlagProfile) : 0) |
-            log::kFlagChecksums | log::kFlagHeaderChecksum;
+            log::kFlagChecksums | log::kFlagHeaderChecksum |
+            (gForkedChild ? uint64_t(log::kFlagForkedChild) : 0);
   struct timespec ts;
   if (clock_gettime(CLOCK_REALTIME, &ts) == 0)
     h.start_unix_ns = uint64_t(ts.tv_sec) * 1000000000u + uint64_t(ts.tv_nsec);

@@ -35,7 +35,7 @@
 // RUN: FileCheck %s --check-prefix=MAGIC < magic.json
 // MAGIC: "status": "complete",
 // MAGIC: "chunks_mismatch": false,
-// MAGIC-NEXT: "another_log_at": null
+// MAGIC-NEXT: "another_log_at": null,
 //
 // Profile mode onto a file opened for appending (`>>`): each snapshot
 // (here one per __coroscope_flush) cannot replace the last, so they pile

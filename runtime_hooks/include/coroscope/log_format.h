@@ -57,6 +57,10 @@ enum FileFlag : uint64_t {
   /// sizeof(FileHeader), so no single flipped bit turns the check (or, through
   /// the flags, the chunk checksums) off.
   kFlagHeaderChecksum = 8,
+  /// Written by a forked child: its frames alive at the fork were created in
+  /// the parent, so events may name frames no FrameBegin of this log
+  /// created (their calls are in the parent's log).
+  kFlagForkedChild = 16,
 };
 
 /// Every chunk after the header starts with this. A reader that meets an
