@@ -84,8 +84,6 @@ LintOutcome lintFiles(const LintCommand &cmd);
 /// The install prefix: the parent of the directory holding the running
 /// executable, symlinks resolved. Throws std::runtime_error if unknown.
 std::string installPrefix();
-/// The plugin for one Clang major, in PREFIX/lib: "CoroScope-19.so".
-std::string pluginFile(unsigned major);
 /// The compiler `flags --compile` is for without --compiler: $CXX, else
 /// "clang++" (flags.cpp).
 std::string defaultCompiler();

@@ -193,7 +193,6 @@ std::string installPrefix() {
   return parentOf(parentOf(buf));
 }
 
-std::string pluginFile(unsigned major) { return file_names::plugin(major); }
 
 std::string defaultCompiler() {
   const char *cxx = std::getenv("CXX");
@@ -281,8 +280,8 @@ std::string flagsLine(bool compile, bool link, bool linkStatic, const std::strin
   // The runtime is the same for every major: --link alone asks no compiler.
   if (compile) {
     unsigned major = majorFor(compiler.empty() ? defaultCompiler() : compiler, "plugin",
-                              pluginFile, ", or set CXX");
-    out += "-fplugin=" + lib + "/" + pluginFile(major) + " -I" + base + "/include";
+                              file_names::plugin, ", or set CXX");
+    out += "-fplugin=" + lib + "/" + file_names::plugin(major) + " -I" + base + "/include";
   }
   if (link || linkStatic) {
     if (!out.empty())

@@ -8,6 +8,7 @@
 #include "lint_loader.h"
 
 #include "commands.h"
+#include "file_names.h"
 
 #include <dlfcn.h>
 
@@ -32,7 +33,7 @@ std::string &lintCompiler() {
 /// is a module for it, else the newest module there is; with none at all,
 /// the newest built, for the error to name.
 unsigned chooseMajor() {
-  std::vector<unsigned> have = availableMajors(lint::lintModuleFile);
+  std::vector<unsigned> have = availableMajors(file_names::lintModule);
   if (have.empty())
     return newestBuiltMajor();
   const char *cxx = std::getenv("CXX");
@@ -54,7 +55,7 @@ Loaded load() {
       major = chooseMajor();
     } else {
       try {
-        major = majorFor(lintCompiler(), "lint module", lint::lintModuleFile, "");
+        major = majorFor(lintCompiler(), "lint module", file_names::lintModule, "");
       } catch (const std::runtime_error &e) {
         out.error = e.what(); // says all, and which compilers to pass
         return out;
@@ -64,7 +65,7 @@ Loaded load() {
       out.error = "lint needs its module: this coroscope was built without one";
       return out;
     }
-    path = installPrefix() + "/lib/" + lint::lintModuleFile(major);
+    path = installPrefix() + "/lib/" + file_names::lintModule(major);
   } catch (const std::exception &e) {
     out.error = std::string("lint needs its module: ") + e.what();
     return out;

@@ -161,28 +161,38 @@ static bool edgeHooks(Value *V, SmallPtrSetImpl<Value *> &Seen,
   return false;
 }
 
+namespace {
+/// What an edge marker's name operand can stand for.
+struct EdgeMarkerHooks {
+  SmallSetVector<Value *, 4> Names;
+  bool Undef = false; ///< some edge was found dead
+
+  /// The one hook every live edge runs, or null.
+  Value *only() const { return Names.size() == 1 && !Undef ? Names[0] : nullptr; }
+};
+} // namespace
+
 /// The one marker name V always stands for (CoroSplit gives each incoming
 /// value of a phi a phi of its own), or null.
 static Value *edgeHook(Value *V) {
   SmallPtrSet<Value *, 8> Seen;
-  SmallSetVector<Value *, 4> Names;
-  bool Undef = false;
-  return edgeHooks(V, Seen, Names, Undef) && Names.size() == 1 && !Undef ? Names[0] : nullptr;
+  EdgeMarkerHooks Hooks;
+  return edgeHooks(V, Seen, Hooks.Names, Hooks.Undef) ? Hooks.only() : nullptr;
 }
 
-static bool isEdgeHookMarker(const CallBase &Call, SmallSetVector<Value *, 4> &Names) {
+static bool isEdgeHookMarker(const CallBase &Call, EdgeMarkerHooks &Hooks) {
   const Function *Callee = Call.getCalledFunction();
   if (!Callee || Callee->getIntrinsicID() != Intrinsic::var_annotation ||
       isa<Constant>(Call.getArgOperand(2)))
     return false;
   SmallPtrSet<Value *, 8> Seen;
-  bool Undef = false;
-  return edgeHooks(Call.getArgOperand(2), Seen, Names, Undef) && !Names.empty();
+  return edgeHooks(Call.getArgOperand(2), Seen, Hooks.Names, Hooks.Undef) &&
+         !Hooks.Names.empty();
 }
 
 bool isHookMarker(const CallBase &Call) {
-  SmallSetVector<Value *, 4> Names;
-  return !markedHook(Call).empty() || isEdgeHookMarker(Call, Names);
+  EdgeMarkerHooks Hooks;
+  return !markedHook(Call).empty() || isEdgeHookMarker(Call, Hooks);
 }
 
 static uint32_t hookAfterTag(LLVMContext &Ctx) {
@@ -259,7 +269,7 @@ static bool hooksOnEdges(CallInst &Marker,
 /// where createEdgeHookMarker meant them, if hooksOnEdges allows; else,
 /// whatever the optimizer made of the name, behind a compare of the name
 /// for each hook.
-static void lowerEdgeMarker(Module &M, CallInst &Marker, ArrayRef<Value *> Names) {
+static void lowerEdgeMarker(Module &M, CallInst &Marker, const EdgeMarkerHooks &Hooks) {
   Type *Ptr = PointerType::getUnqual(M.getContext());
   Value *Frame = Marker.getArgOperand(0), *Site = Marker.getArgOperand(1);
   Value *Name = Marker.getArgOperand(2);
@@ -269,7 +279,7 @@ static void lowerEdgeMarker(Module &M, CallInst &Marker, ArrayRef<Value *> Names
         ->setDebugLoc(Marker.getDebugLoc());
   };
   SmallVector<std::pair<BasicBlock *, Value *>, 4> Edges;
-  if (Value *Only = edgeHook(Name)) {
+  if (Value *Only = Hooks.only()) {
     Emit(&Marker, Only);
   } else if (hooksOnEdges(Marker, Edges)) {
     for (auto [Pred, Hook] : Edges)
@@ -278,7 +288,7 @@ static void lowerEdgeMarker(Module &M, CallInst &Marker, ArrayRef<Value *> Names
   } else {
     IRBuilder<> B(&Marker);
     Value *Frozen = B.CreateFreeze(Name); // no branch on an undef edge's name
-    for (Value *Hook : Names) {
+    for (Value *Hook : Hooks.Names) {
       B.SetInsertPoint(&Marker);
       Emit(SplitBlockAndInsertIfThen(B.CreateICmpEQ(Frozen, Hook), Marker.getIterator(), false),
            Hook);
@@ -308,9 +318,9 @@ PreservedAnalyses HookLowerPass::run(Module &M, ModuleAnalysisManager &) {
   Type *Ptr = PointerType::getUnqual(M.getContext());
   for (CallInst *Marker : Markers) {
     StringRef Hook = markedHook(*Marker);
-    if (SmallSetVector<Value *, 4> Names; Hook.empty()) {
-      isEdgeHookMarker(*Marker, Names);
-      lowerEdgeMarker(M, *Marker, Names.getArrayRef());
+    if (EdgeMarkerHooks Hooks; Hook.empty()) {
+      isEdgeHookMarker(*Marker, Hooks);
+      lowerEdgeMarker(M, *Marker, Hooks);
       continue;
     }
     bool WithFrame = cast<ConstantInt>(Marker->getArgOperand(3))->getZExtValue() == 2;

@@ -15,15 +15,12 @@
 #ifndef COROSCOPE_ANALYZER_LINT_LINT_MODULE_H
 #define COROSCOPE_ANALYZER_LINT_LINT_MODULE_H
 
-#include "file_names.h"
 #include "lint/lint_tool.h"
 
 namespace coroscope::analyzer::lint {
 
 /// Bumped whenever LintModule or the structs of lint_tool.h change.
 inline constexpr unsigned kLintModuleRevision = 1;
-/// The module built against LLVM/Clang `major`: "libcoroscope_lint-19.so".
-inline std::string lintModuleFile(unsigned major) { return file_names::lintModule(major); }
 inline constexpr const char *kLintModuleEntry = "coroscope_lint_module";
 
 /// No exception crosses the boundary: run() reports what runLint() would
