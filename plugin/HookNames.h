@@ -1,6 +1,6 @@
 //===- HookNames.h - The names the plugin's passes share with the runtime ---===//
 //
-// kName for every hook of runtime_hooks/include/coroscope/hooks.def (the one
+// kName for every hook of include/coroscope/hooks.def (the one
 // list, shared with the runtime), the prefix they all have, and the section
 // of the site tables, which the instrumentation pass writes and the
 // fast-path pass reads.

@@ -2,7 +2,7 @@
 // give exactly what the long double computation (exact()) gives, for TSC
 // rates seen in practice and odd ones, timestamps near the clock samples and
 // far from them, and values that end exactly or nearly on .5 ns.
-// RUN: %clangxx -O2 -I%S/../../analyzer -I%S/../../runtime_hooks/include %S/../../analyzer/state/clock.cpp %s -o %t
+// RUN: %clangxx -O2 -I%S/../../analyzer -I%S/../../include %S/../../analyzer/state/clock.cpp %s -o %t
 // RUN: %t | FileCheck %s
 // The fast path covers slopes below 1 ns per tick (TSCs above 1 GHz); for
 // the two real-world rates it decides every timestamp after the sample.

@@ -3,7 +3,7 @@
 // the previous one, and the sizes are the documented 4/8/12 bytes for the
 // common cases. Every shorter prefix of a record must fail to decode (0),
 // never read past its end.
-// RUN: %clangxx -O1 -fsanitize=address -I%S/../../runtime_hooks/include %s -o %t
+// RUN: %clangxx -O1 -fsanitize=address -I%S/../../include %s -o %t
 // RUN: %t | FileCheck %s
 // CHECK: sizes OK
 // CHECK: 1000000 records OK

@@ -5,7 +5,7 @@ Usage: mklog.py DESCRIPTION.txt -o OUT.log
 
 Lets the analyzer tests state exactly which events happened, in which order,
 on which thread, without compiling and running a coroutine program. The
-layout written is docs/log-format.md (runtime_hooks/include/coroscope/
+layout written is docs/log-format.md (include/coroscope/
 log_format.h), version 1, little-endian.
 
 Syntax: one directive per line; `#` starts a comment; words are split like a

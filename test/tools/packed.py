@@ -1,7 +1,7 @@
 """packed.py - the packed event record of a PackedEvents chunk, in Python.
 
 A port of encodePacked and decodePacked in
-runtime_hooks/include/coroscope/log_format.h (docs/log-format.md,
+include/coroscope/log_format.h (docs/log-format.md,
 "PackedEvents Chunk") for the test tools that write logs: mklog.py and
 pack_log.py. Keep it in step with the header.
 """
