@@ -47,6 +47,8 @@ install(FILES ${CMAKE_BINARY_DIR}/cmake-package/coroscopeConfig.cmake
 install(FILES ${PROJECT_SOURCE_DIR}/README.md ${PROJECT_SOURCE_DIR}/CHANGELOG.md
         DESTINATION share/coroscope/docs)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION share/coroscope/docs)
+# Debian's place for the licence (Apache-2.0 WITH LLVM-exception).
+install(FILES ${PROJECT_SOURCE_DIR}/LICENSE DESTINATION share/doc/coroscope RENAME copyright)
 
 #===------------------------------------------------------------------------===#
 # CPack: the Debian package
@@ -56,6 +58,7 @@ set(COROSCOPE_PACKAGE_MAINTAINER "coroscope maintainers <maintainers@users.norep
 
 set(CPACK_PACKAGE_NAME coroscope)
 set(CPACK_PACKAGE_VENDOR coroscope)
+set(CPACK_RESOURCE_FILE_LICENSE ${PROJECT_SOURCE_DIR}/LICENSE)
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_CONTACT "${COROSCOPE_PACKAGE_MAINTAINER}")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY

@@ -37,6 +37,7 @@ if(COROSCOPE_FUZZ)
                -DCMAKE_RUNTIME_OUTPUT_DIRECTORY=${COROSCOPE_FUZZ_BIN}
                -DLLVM_DIR=${COROSCOPE_FUZZ_LLVM_DIR}
                -DCOROSCOPE_FUZZ_FLAGS=${COROSCOPE_FUZZ_FLAGS}
+               -DCOROSCOPE_WERROR=${COROSCOPE_WERROR}
     INSTALL_COMMAND ""
     # The inner ninja knows the analyzer sources and is a no-op when nothing
     # changed; without this the sources would be compiled only once.

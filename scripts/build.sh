@@ -3,5 +3,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bash "$root/scripts/install-deps.sh"
-cmake -G Ninja -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+# COROSCOPE_WERROR=ON (.ci/run): warnings in our own code fail the build.
+cmake -G Ninja -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCOROSCOPE_WERROR="${COROSCOPE_WERROR:-OFF}" >/dev/null
 ninja -C "$root/build" "$@"

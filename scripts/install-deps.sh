@@ -3,6 +3,7 @@
 # Installs only what is missing, so it is cheap to run before every build.
 set -euo pipefail
 # clang-tidy-19: test/comparison/ measures its coroutine checks against coroscope's.
+# clang-format-19: scripts/format.sh, which scripts/test.sh runs with --check.
 # libbenchmark-dev: bench/ (Google Benchmark) and its smoke test in test/bench/.
 # libxxhash-dev: the log's chunk checksums (coroscope/log_checksum.h, header-only).
 # python3-jsonschema: test/e2e/export-chrome-trace.test checks the Trace Event Format.
@@ -16,6 +17,7 @@ set -euo pipefail
 # libc++-x.y-dev at a time (they conflict), and clang++-22 -stdlib=libc++ finds
 # libc++ 19 through /usr/include/c++/v1 and /lib/x86_64-linux-gnu.
 PKGS=(clang-19 llvm-19-dev libclang-19-dev llvm-19-tools libclang-rt-19-dev clang-tidy-19
+      clang-format-19
       libc++-19-dev libc++abi-19-dev
       clang-22 llvm-22-dev libclang-22-dev llvm-22-tools libclang-rt-22-dev clang-tidy-22
       nlohmann-json3-dev libcli11-dev libbenchmark-dev libxxhash-dev cmake ninja-build python3 git

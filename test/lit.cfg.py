@@ -105,6 +105,7 @@ if other and other_opt:
     config.substitutions.append(("%other_opt", other_opt))
 config.substitutions.append(("%clangxx", f"{cxx} -pthread"))
 config.substitutions.append(("%coroscope_build", obj_root))
+config.substitutions.append(("%coroscope_src", src_root))
 config.substitutions.append(("%coroscope_plugin", plugin))
 config.substitutions.append(("%coroscope_pass", pass_plugin))
 config.substitutions.append(("%llvm_major", major))
