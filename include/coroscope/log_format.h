@@ -362,7 +362,7 @@ struct LiveFrame {
   uint8_t state;           ///< FrameState
   uint8_t heap;            ///< 1 if the frame came from operator new
   uint16_t reserved;
-  uint64_t bytes;          ///< heap bytes, 0 if elided
+  uint64_t bytes;          ///< frame size; elided: in its caller (0 in old logs)
 };
 
 struct ModulesHeader {
