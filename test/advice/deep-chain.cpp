@@ -1,4 +1,4 @@
-// EXPECT: deep-chain handle_request line 90
+// EXPECT: deep-chain handle_request line 55
 // Pattern: layered request handling as one coroutine per layer: 20 distinct
 // levels under each top-level call, each paying a frame, a resume and a
 // transfer back. The calls stop at three depths (20, 16 and 11 levels): only
@@ -8,7 +8,7 @@
 // RUN: cat %t.stdout %t.summary | FileCheck %s --implicit-check-not=finding
 // RUN: not %coroscope check --fail-on advice %t.log | FileCheck %s --check-prefix=TEXT
 // CHECK: truth: top_level_calls=[[#CALLS:]] max_depth=[[#DEPTH:]] frames_per_top_level_call=[[PER:[0-9.]+]] calls_over_threshold=[[#OVER:]] total=669996
-// CHECK: finding advice deep-chain handle_request(long, int) 90:{{[0-9]+}} top_level_calls=[[#CALLS]] max_depth=[[#DEPTH]] frames_per_top_level_call=[[PER]] calls_over_threshold=[[#OVER]]
+// CHECK: finding advice deep-chain handle_request(long, int) 55:{{[0-9]+}} top_level_calls=[[#CALLS]] max_depth=[[#DEPTH]] frames_per_top_level_call=[[PER]] calls_over_threshold=[[#OVER]]
 // TEXT: advice: [deep-chain] top-level calls of 'handle_request()' created chains up to 20 coroutine levels deep (16.7 frames per top-level call on average; 333 of 999 calls went deeper than 16): handle_request() → layer<19>() → layer<18>() → layer<17>() → layer<16>() → layer<15>() → layer<14>() → layer<13>() → layer<12>() → layer<11>() → layer<10>() → layer<9>() → layer<8>() → layer<7>() → layer<6>() → layer<5>() → layer<4>() → layer<3>() → layer<2>() → layer<1>() → layer<0>(){{$}}
 #include <coroutine>
 #include <cstddef>
@@ -17,42 +17,7 @@
 #include <new>
 #include <utility>
 
-static long g_frames = 0, g_frame_bytes = 0;  // heap frames, as the program counts them
-
-template <class T>
-struct Task {
-  struct promise_type {
-    T value{};
-    std::coroutine_handle<> next = std::noop_coroutine();
-    static void* operator new(std::size_t n) { ++g_frames; g_frame_bytes += long(n); return ::operator new(n); }
-    static void operator delete(void* p) { ::operator delete(p); }
-    Task get_return_object() { return Task{Handle::from_promise(*this)}; }
-    std::suspend_always initial_suspend() noexcept { return {}; }
-    struct Final {
-      bool await_ready() noexcept { return false; }
-      std::coroutine_handle<> await_suspend(std::coroutine_handle<promise_type> h) noexcept { return h.promise().next; }
-      void await_resume() noexcept {}
-    };
-    Final final_suspend() noexcept { return {}; }
-    void return_value(T v) { value = v; }
-    void unhandled_exception() { std::terminate(); }
-  };
-  using Handle = std::coroutine_handle<promise_type>;
-  Handle h;
-  explicit Task(Handle h) : h(h) {}
-  Task(Task&& o) noexcept : h(std::exchange(o.h, {})) {}
-  ~Task() { if (h) h.destroy(); }
-  auto operator co_await() && noexcept {  // an awaiter of its own: see halo-missed-task-awaiter.cpp
-    struct Awaiter {
-      Handle h;
-      bool await_ready() noexcept { return false; }
-      std::coroutine_handle<> await_suspend(std::coroutine_handle<> c) noexcept { h.promise().next = c; return h; }
-      T await_resume() noexcept { return h.promise().value; }
-    };
-    return Awaiter{h};
-  }
-  T run() { h.resume(); return h.promise().value; }  // for a task that completes without waiting
-};
+#include "../Inputs/task.h"  // Task<T>; g_frames, g_frame_bytes: heap frames, as the program counts them
 
 // Each level checks the request's deadline first: ready unless it passed (it
 // never does here). So no level is a bare pass-through.

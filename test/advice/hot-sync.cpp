@@ -1,4 +1,4 @@
-// EXPECT: hot-sync price line 80
+// EXPECT: hot-sync price line 45
 // Pattern: the .NET "return ValueTask" case. A price service behind an
 // interface answers 97.5 % of lookups from its cache, yet every call of the
 // virtual coroutine allocates a heap frame; only the misses park on the event
@@ -8,7 +8,7 @@
 // RUN: cat %t.stdout %t.summary | FileCheck %s --implicit-check-not=finding
 // RUN: not %coroscope check --fail-on advice %t.log | FileCheck %s --check-prefix=TEXT
 // CHECK: truth: calls=[[#CALLS:]] sync_percent=[[PCT:[0-9.]+]] heap_percent=[[#HEAP:]] frame_bytes=[[#BYTES:]] total=14999850000
-// CHECK: finding advice hot-sync CachedPrices::price(int) 80:0 calls=[[#CALLS]] sync_percent=[[PCT]] heap_percent=[[#HEAP]] heap_bytes_per_call=[[#BYTES]] heap_bytes_per_second={{[1-9][0-9]*}}
+// CHECK: finding advice hot-sync CachedPrices::price(int) 45:0 calls=[[#CALLS]] sync_percent=[[PCT]] heap_percent=[[#HEAP]] heap_bytes_per_call=[[#BYTES]] heap_bytes_per_second={{[1-9][0-9]*}}
 // TEXT: advice: [hot-sync] 'CachedPrices::price()' completed without waiting in 97.5 % of its 100000 calls, yet allocated a heap frame for 100 % of them
 #include <coroutine>
 #include <cstddef>
@@ -18,42 +18,7 @@
 #include <new>
 #include <utility>
 
-static long g_frames = 0, g_frame_bytes = 0;  // heap frames, as the program counts them
-
-template <class T>
-struct Task {
-  struct promise_type {
-    T value{};
-    std::coroutine_handle<> next = std::noop_coroutine();
-    static void* operator new(std::size_t n) { ++g_frames; g_frame_bytes += long(n); return ::operator new(n); }
-    static void operator delete(void* p) { ::operator delete(p); }
-    Task get_return_object() { return Task{Handle::from_promise(*this)}; }
-    std::suspend_always initial_suspend() noexcept { return {}; }
-    struct Final {
-      bool await_ready() noexcept { return false; }
-      std::coroutine_handle<> await_suspend(std::coroutine_handle<promise_type> h) noexcept { return h.promise().next; }
-      void await_resume() noexcept {}
-    };
-    Final final_suspend() noexcept { return {}; }
-    void return_value(T v) { value = v; }
-    void unhandled_exception() { std::terminate(); }
-  };
-  using Handle = std::coroutine_handle<promise_type>;
-  Handle h;
-  explicit Task(Handle h) : h(h) {}
-  Task(Task&& o) noexcept : h(std::exchange(o.h, {})) {}
-  ~Task() { if (h) h.destroy(); }
-  auto operator co_await() && noexcept {  // an awaiter of its own: see halo-missed-task-awaiter.cpp
-    struct Awaiter {
-      Handle h;
-      bool await_ready() noexcept { return false; }
-      std::coroutine_handle<> await_suspend(std::coroutine_handle<> c) noexcept { h.promise().next = c; return h; }
-      T await_resume() noexcept { return h.promise().value; }
-    };
-    return Awaiter{h};
-  }
-  T run() { h.resume(); return h.promise().value; }  // for a task that completes without waiting
-};
+#include "../Inputs/task.h"  // Task<T>; g_frames, g_frame_bytes: heap frames, as the program counts them
 
 // The event loop: a parked frame waits here until main runs the loop.
 static std::deque<std::coroutine_handle<>> g_ready;

@@ -1,4 +1,4 @@
-// EXPECT: large-frame read_block line 100
+// EXPECT: large-frame read_block line 65
 // llvm #57638's shape: a coroutine with a 64 KiB buffer that lives across a
 // suspend point, awaited at once by its caller, so clang 19 elides (HALO)
 // every frame into the caller's frame at -O2: no allocation, and 64 KiB more
@@ -19,19 +19,19 @@
 // O2: truth: calls=10 heap_frames=0 block_bytes=[[#BLOCK:]] outer_bytes=[[#OUTER:]] total=2949120
 // O2: function read_block(int) calls=10 heap=0 elided=10 heap_bytes=0 {{.*}} elided_bytes=[[#mul(BLOCK,10)]] frame_bytes_max=[[#BLOCK]]
 // O2: function checksum(int) calls=1 heap=0 elided=1 heap_bytes=0 {{.*}} elided_bytes=[[#OUTER]] frame_bytes_max=[[#OUTER]]
-// O2: finding advice large-frame read_block(int) 100:0 frame_bytes=[[#BLOCK]] heap_frames=0 elided_frames=10 calls=10
-// O2: finding advice large-frame checksum(int) 110:0 frame_bytes=[[#OUTER]] heap_frames=0 elided_frames=1 calls=1
-// O2-TEXT: [[FILE]]:100: advice: [large-frame] frames of 'read_block()' take {{[0-9]+}} bytes (above 4096), each elided into its caller's stack frame; the largest locals that live across a suspend point: 'buf' (65536 bytes, across line 105)
-// O2-TEXT-NEXT: [[FILE]]:103:{{[0-9]+}}: note: 'buf' (char[65536], 65536 bytes) lives across the suspend point at line 105
+// O2: finding advice large-frame read_block(int) 65:0 frame_bytes=[[#BLOCK]] heap_frames=0 elided_frames=10 calls=10
+// O2: finding advice large-frame checksum(int) 75:0 frame_bytes=[[#OUTER]] heap_frames=0 elided_frames=1 calls=1
+// O2-TEXT: [[FILE]]:65: advice: [large-frame] frames of 'read_block()' take {{[0-9]+}} bytes (above 4096), each elided into its caller's stack frame; the largest locals that live across a suspend point: 'buf' (65536 bytes, across line 70)
+// O2-TEXT-NEXT: [[FILE]]:68:{{[0-9]+}}: note: 'buf' (char[65536], 65536 bytes) lives across the suspend point at line 70
 // O2-TEXT: suggestion: the whole frame lands in the caller's stack frame on every call (HALO)
-// O2-TEXT: [[FILE]]:110: advice: [large-frame] frames of 'checksum()' take {{[0-9]+}} bytes (above 4096), each elided into its caller's stack frame; no local of 64 bytes or more
+// O2-TEXT: [[FILE]]:75: advice: [large-frame] frames of 'checksum()' take {{[0-9]+}} bytes (above 4096), each elided into its caller's stack frame; no local of 64 bytes or more
 // O2-TEXT: suggestion: the whole frame lands in the caller's stack frame on every call (HALO), so nested calls or a small thread stack can overflow
 //
 // O0: truth: calls=10 heap_frames=11 block_bytes=[[#BLOCK:]] outer_bytes=[[#OUTER:]] total=2949120
 // O0: function read_block(int) calls=10 heap=10 elided=0 heap_bytes=[[#mul(BLOCK,10)]] {{.*}} elided_bytes=0 frame_bytes_max=[[#BLOCK]]
 // O0: function checksum(int) calls=1 heap=1 elided=0 heap_bytes={{[0-9]+}} {{.*}} elided_bytes=0 frame_bytes_max=[[#OUTER]]
-// O0: finding advice large-frame read_block(int) 100:0 frame_bytes=[[#BLOCK]] heap_frames=10 calls=10
-// O0-TEXT: [[FILE]]:100: advice: [large-frame] frames of 'read_block()' take [[#]] bytes (above 4096); the largest locals
+// O0: finding advice large-frame read_block(int) 65:0 frame_bytes=[[#BLOCK]] heap_frames=10 calls=10
+// O0-TEXT: [[FILE]]:65: advice: [large-frame] frames of 'read_block()' take [[#]] bytes (above 4096); the largest locals
 // O0-TEXT: suggestion: the whole frame is allocated on every call: move large buffers
 #include <cstring>
 #include <coroutine>
@@ -42,42 +42,7 @@
 #include <new>
 #include <utility>
 
-static long g_frames = 0, g_frame_bytes = 0;  // heap frames, as the program counts them
-
-template <class T>
-struct Task {
-  struct promise_type {
-    T value{};
-    std::coroutine_handle<> next = std::noop_coroutine();
-    static void* operator new(std::size_t n) { ++g_frames; g_frame_bytes += long(n); return ::operator new(n); }
-    static void operator delete(void* p) { ::operator delete(p); }
-    Task get_return_object() { return Task{Handle::from_promise(*this)}; }
-    std::suspend_always initial_suspend() noexcept { return {}; }
-    struct Final {
-      bool await_ready() noexcept { return false; }
-      std::coroutine_handle<> await_suspend(std::coroutine_handle<promise_type> h) noexcept { return h.promise().next; }
-      void await_resume() noexcept {}
-    };
-    Final final_suspend() noexcept { return {}; }
-    void return_value(T v) { value = v; }
-    void unhandled_exception() { std::terminate(); }
-  };
-  using Handle = std::coroutine_handle<promise_type>;
-  Handle h;
-  explicit Task(Handle h) : h(h) {}
-  Task(Task&& o) noexcept : h(std::exchange(o.h, {})) {}
-  ~Task() { if (h) h.destroy(); }
-  auto operator co_await() && noexcept {  // an awaiter of its own: see halo-missed-task-awaiter.cpp
-    struct Awaiter {
-      Handle h;
-      bool await_ready() noexcept { return false; }
-      std::coroutine_handle<> await_suspend(std::coroutine_handle<> c) noexcept { h.promise().next = c; return h; }
-      T await_resume() noexcept { return h.promise().value; }
-    };
-    return Awaiter{h};
-  }
-  T run() { h.resume(); return h.promise().value; }  // for a task that completes without waiting
-};
+#include "../Inputs/task.h"  // Task<T>; g_frames, g_frame_bytes: heap frames, as the program counts them
 
 // The event loop: a parked frame waits here until main runs the loop.
 static std::deque<std::coroutine_handle<>> g_ready;

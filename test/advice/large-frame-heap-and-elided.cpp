@@ -1,4 +1,4 @@
-// EXPECT: large-frame read_block line 88
+// EXPECT: large-frame read_block line 53
 // One function, both kinds of frame at -O2: read_block() awaited at once by
 // checksum() is elided (HALO) into checksum's frame, and the same function
 // started by main() and kept in a vector is on the heap. Each kind is
@@ -12,9 +12,9 @@
 // CHECK: truth: elided_calls=10 kept_calls=3 kept_heap_frames=3 block_bytes=[[#BLOCK:]] outer_bytes=[[#OUTER:]] kept_heap_bytes={{[0-9]+}}
 // CHECK: function read_block(int) calls=13 heap=3 elided=10 heap_bytes=[[#mul(BLOCK,3)]] {{.*}} elided_bytes=[[#mul(BLOCK,10)]] frame_bytes_max=[[#BLOCK]]
 // CHECK: function checksum(int) calls=1 heap=0 elided=1 heap_bytes=0 {{.*}} elided_bytes=[[#OUTER]] frame_bytes_max=[[#OUTER]]
-// CHECK: finding advice large-frame read_block(int) 88:0 frame_bytes=[[#BLOCK]] heap_frames=3 elided_frames=10 calls=13
-// CHECK: finding advice large-frame checksum(int) 98:0 frame_bytes=[[#OUTER]] heap_frames=0 elided_frames=1 calls=1
-// TEXT: [[FILE]]:88: advice: [large-frame] frames of 'read_block()' take {{[0-9]+}} bytes (above 4096); 10 of 13 were elided into their caller's stack frame; the largest locals
+// CHECK: finding advice large-frame read_block(int) 53:0 frame_bytes=[[#BLOCK]] heap_frames=3 elided_frames=10 calls=13
+// CHECK: finding advice large-frame checksum(int) 63:0 frame_bytes=[[#OUTER]] heap_frames=0 elided_frames=1 calls=1
+// TEXT: [[FILE]]:53: advice: [large-frame] frames of 'read_block()' take {{[0-9]+}} bytes (above 4096); 10 of 13 were elided into their caller's stack frame; the largest locals
 // TEXT: suggestion: the whole frame is allocated on every call, or lands in the caller's stack frame where it is elided (HALO)
 // REPORT: heap frames: 3 ({{[0-9]+}} bytes), elided frames: 11 ({{[0-9]+}} bytes)
 // REPORT: calls heap elided frame_B heap_B heap_B/call elided_B elided_B/call completed
@@ -30,42 +30,7 @@
 #include <new>
 #include <utility>
 
-static long g_frames = 0, g_frame_bytes = 0;  // heap frames, as the program counts them
-
-template <class T>
-struct Task {
-  struct promise_type {
-    T value{};
-    std::coroutine_handle<> next = std::noop_coroutine();
-    static void* operator new(std::size_t n) { ++g_frames; g_frame_bytes += long(n); return ::operator new(n); }
-    static void operator delete(void* p) { ::operator delete(p); }
-    Task get_return_object() { return Task{Handle::from_promise(*this)}; }
-    std::suspend_always initial_suspend() noexcept { return {}; }
-    struct Final {
-      bool await_ready() noexcept { return false; }
-      std::coroutine_handle<> await_suspend(std::coroutine_handle<promise_type> h) noexcept { return h.promise().next; }
-      void await_resume() noexcept {}
-    };
-    Final final_suspend() noexcept { return {}; }
-    void return_value(T v) { value = v; }
-    void unhandled_exception() { std::terminate(); }
-  };
-  using Handle = std::coroutine_handle<promise_type>;
-  Handle h;
-  explicit Task(Handle h) : h(h) {}
-  Task(Task&& o) noexcept : h(std::exchange(o.h, {})) {}
-  ~Task() { if (h) h.destroy(); }
-  auto operator co_await() && noexcept {  // an awaiter of its own: see halo-missed-task-awaiter.cpp
-    struct Awaiter {
-      Handle h;
-      bool await_ready() noexcept { return false; }
-      std::coroutine_handle<> await_suspend(std::coroutine_handle<> c) noexcept { h.promise().next = c; return h; }
-      T await_resume() noexcept { return h.promise().value; }
-    };
-    return Awaiter{h};
-  }
-  T run() { h.resume(); return h.promise().value; }  // for a task that completes without waiting
-};
+#include "../Inputs/task.h"  // Task<T>; g_frames, g_frame_bytes: heap frames, as the program counts them
 
 // The event loop: a parked frame waits here until main runs the loop.
 static std::deque<std::coroutine_handle<>> g_ready;

@@ -1,4 +1,4 @@
-// EXPECT: large-frame handle_connection line 90
+// EXPECT: large-frame handle_connection line 55
 // Pattern: a connection handler with an 8 KiB receive buffer that lives
 // across the wait for data, so every handler's frame carries it (clippy's
 // large_futures in C++ form). The advice must name the buffer, its line and
@@ -9,9 +9,9 @@
 // RUN: cat %t.stdout %t.summary | FileCheck %s --implicit-check-not=finding
 // RUN: not %coroscope check --fail-on advice %t.log | FileCheck %s --check-prefix=TEXT -DFILE=%s
 // CHECK: truth: calls=[[#CALLS:]] frames=[[#FRAMES:]] frame_bytes=[[#BYTES:]] total=81100800
-// CHECK: finding advice large-frame handle_connection(int) 89:0 frame_bytes=[[#BYTES]] heap_frames=[[#FRAMES]] calls=[[#CALLS]]
-// TEXT: [[FILE]]:89: advice: [large-frame] frames of 'handle_connection()' take {{[0-9]+}} bytes (above 4096); the largest locals that live across a suspend point: 'buf' (8192 bytes, across line 91)
-// TEXT-NEXT: [[FILE]]:90:{{[0-9]+}}: note: 'buf' (std::array<char, 8192>, 8192 bytes) lives across the suspend point at line 91
+// CHECK: finding advice large-frame handle_connection(int) 54:0 frame_bytes=[[#BYTES]] heap_frames=[[#FRAMES]] calls=[[#CALLS]]
+// TEXT: [[FILE]]:54: advice: [large-frame] frames of 'handle_connection()' take {{[0-9]+}} bytes (above 4096); the largest locals that live across a suspend point: 'buf' (8192 bytes, across line 56)
+// TEXT-NEXT: [[FILE]]:55:{{[0-9]+}}: note: 'buf' (std::array<char, 8192>, 8192 bytes) lives across the suspend point at line 56
 #include <array>
 #include <coroutine>
 #include <cstddef>
@@ -23,42 +23,7 @@
 #include <utility>
 #include <vector>
 
-static long g_frames = 0, g_frame_bytes = 0;  // heap frames, as the program counts them
-
-template <class T>
-struct Task {
-  struct promise_type {
-    T value{};
-    std::coroutine_handle<> next = std::noop_coroutine();
-    static void* operator new(std::size_t n) { ++g_frames; g_frame_bytes += long(n); return ::operator new(n); }
-    static void operator delete(void* p) { ::operator delete(p); }
-    Task get_return_object() { return Task{Handle::from_promise(*this)}; }
-    std::suspend_always initial_suspend() noexcept { return {}; }
-    struct Final {
-      bool await_ready() noexcept { return false; }
-      std::coroutine_handle<> await_suspend(std::coroutine_handle<promise_type> h) noexcept { return h.promise().next; }
-      void await_resume() noexcept {}
-    };
-    Final final_suspend() noexcept { return {}; }
-    void return_value(T v) { value = v; }
-    void unhandled_exception() { std::terminate(); }
-  };
-  using Handle = std::coroutine_handle<promise_type>;
-  Handle h;
-  explicit Task(Handle h) : h(h) {}
-  Task(Task&& o) noexcept : h(std::exchange(o.h, {})) {}
-  ~Task() { if (h) h.destroy(); }
-  auto operator co_await() && noexcept {  // an awaiter of its own: see halo-missed-task-awaiter.cpp
-    struct Awaiter {
-      Handle h;
-      bool await_ready() noexcept { return false; }
-      std::coroutine_handle<> await_suspend(std::coroutine_handle<> c) noexcept { h.promise().next = c; return h; }
-      T await_resume() noexcept { return h.promise().value; }
-    };
-    return Awaiter{h};
-  }
-  T run() { h.resume(); return h.promise().value; }  // for a task that completes without waiting
-};
+#include "../Inputs/task.h"  // Task<T>; g_frames, g_frame_bytes: heap frames, as the program counts them
 
 // The event loop: a parked frame waits here until main runs the loop.
 static std::deque<std::coroutine_handle<>> g_ready;

@@ -1,4 +1,4 @@
-// EXPECT: never-started upload_part line 76
+// EXPECT: never-started upload_part line 24
 // Fault: a batch of lazy uploads is built up front, the loop stops at the first failure, and
 // the remaining tasks are destroyed with the vector without ever running.
 // Build: clang++-19 -std=c++20 -pthread -g never-started-vector-partial.cpp
@@ -12,59 +12,7 @@
 #include <thread>
 #include <utility>
 #include <vector>
-// A lazy, single-consumer task: starts when awaited, returns to its awaiter by symmetric transfer.
-template <class T>
-class Task {
- public:
-  struct promise_type {
-    T value{};
-    std::coroutine_handle<> continuation = std::noop_coroutine();
-    Task get_return_object() { return Task{Handle::from_promise(*this)}; }
-    std::suspend_always initial_suspend() noexcept { return {}; }
-    struct Final {
-      bool await_ready() noexcept { return false; }
-      std::coroutine_handle<> await_suspend(std::coroutine_handle<promise_type> h) noexcept {
-        return h.promise().continuation;
-      }
-      void await_resume() noexcept {}
-    };
-    Final final_suspend() noexcept { return {}; }
-    void return_value(T v) { value = std::move(v); }
-    void unhandled_exception() { std::terminate(); }
-  };
-  using Handle = std::coroutine_handle<promise_type>;
-
-  Task() = default;
-  explicit Task(Handle h) : h_(h) {}
-  Task(Task&& o) noexcept : h_(std::exchange(o.h_, {})) {}
-  Task& operator=(Task&& o) noexcept {
-    if (this != &o) {
-      if (h_) h_.destroy();
-      h_ = std::exchange(o.h_, {});
-    }
-    return *this;
-  }
-  Task(const Task&) = delete;
-  ~Task() {
-    if (h_) h_.destroy();
-  }
-
-  struct Awaiter {
-    Handle h;
-    bool await_ready() noexcept { return false; }
-    std::coroutine_handle<> await_suspend(std::coroutine_handle<> c) noexcept {
-      h.promise().continuation = c;
-      return h;
-    }
-    T await_resume() noexcept { return h.promise().value; }
-  };
-  Awaiter operator co_await() & noexcept { return Awaiter{h_}; }
-  Awaiter operator co_await() && noexcept { return Awaiter{h_}; }
-  Handle handle() const { return h_; }
-
- private:
-  Handle h_{};
-};
+#include "check_task.h"  // Task<T>: lazy, single-consumer, returns to its awaiter by symmetric transfer
 
 Task<int> upload_part(int i) {
   std::printf("upload_part(%d)\n", i);

@@ -13,51 +13,7 @@
 #include <thread>
 #include <utility>
 #include <vector>
-// A move-only generator: pulled by its consumer, destroyed by its owner.
-template <class T>
-class Generator {
- public:
-  struct promise_type {
-    T current{};
-    Generator get_return_object() { return Generator{Handle::from_promise(*this)}; }
-    std::suspend_always initial_suspend() noexcept { return {}; }
-    std::suspend_always final_suspend() noexcept { return {}; }
-    std::suspend_always yield_value(T v) noexcept {
-      current = std::move(v);
-      return {};
-    }
-    void return_void() {}
-    void unhandled_exception() { std::terminate(); }
-  };
-  using Handle = std::coroutine_handle<promise_type>;
-
-  struct Sentinel {};
-  struct Iterator {
-    Handle h;
-    Iterator& operator++() {
-      h.resume();
-      return *this;
-    }
-    const T& operator*() const { return h.promise().current; }
-    bool operator==(Sentinel) const { return h.done(); }
-  };
-
-  explicit Generator(Handle h) : h_(h) {}
-  Generator(Generator&& o) noexcept : h_(std::exchange(o.h_, {})) {}
-  Generator(const Generator&) = delete;
-  ~Generator() {
-    if (h_) h_.destroy();
-  }
-  Iterator begin() {
-    h_.resume();
-    return Iterator{h_};
-  }
-  Sentinel end() { return {}; }
-  Handle handle() const { return h_; }
-
- private:
-  Handle h_;
-};
+#include "../../../Inputs/generator.h"  // Generator<T>: move-only, pulled by its consumer, destroyed by its owner
 
 Generator<int> range(int a, int b) {
   for (int i = a; i < b; ++i) co_yield i;
