@@ -24,7 +24,7 @@
 ; MARKER-LABEL: define ptr @coro(
 ; MARKER: {{^}}resumed:
 ; MARKER-NEXT: %coroscope.hook = phi ptr [ @coroscope.marker.__coroscope_frame_resume, %suspend ], [ @coroscope.marker.__coroscope_await_ready, %entry ]
-; MARKER-NEXT: call void @llvm.var.annotation.p0.p0(ptr nocapture readnone %hdl, ptr nocapture readonly getelementptr inbounds ([2 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 1), ptr %coroscope.hook, i32 2, ptr null)
+; MARKER-NEXT: call void @llvm.var.annotation.p0.p0(ptr {{(nocapture readnone|readnone captures\(none\))}} %hdl, ptr {{(nocapture readonly|readonly captures\(none\))}} getelementptr inbounds ([2 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 1), ptr %coroscope.hook, i32 2, ptr null)
 ; MARKER-NEXT: call void @_ZN12void_awaiter12await_resumeEv(ptr %awaiter)
 
 ; CHECK-LABEL: define ptr @coro(

@@ -21,9 +21,9 @@
 
 ; MARKER-LABEL: define void @drive(
 ; MARKER-NEXT: entry:
-; MARKER-NEXT: call void @llvm.var.annotation.p0.p0(ptr nocapture readnone null, ptr nocapture readonly getelementptr inbounds ([5 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 1), ptr @coroscope.marker.__coroscope_coroutine_call, i32 1, ptr null)
+; MARKER-NEXT: call void @llvm.var.annotation.p0.p0(ptr {{(nocapture readnone|readnone captures\(none\))}} null, ptr {{(nocapture readonly|readonly captures\(none\))}} getelementptr inbounds ([5 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 1), ptr @coroscope.marker.__coroscope_coroutine_call, i32 1, ptr null)
 ; MARKER-NEXT: %h = call ptr @coro()
-; MARKER-NEXT: call void @llvm.var.annotation.p0.p0(ptr nocapture readnone %h, ptr nocapture readonly getelementptr inbounds ([5 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 2), ptr @coroscope.marker.__coroscope_handle_resume_enter, i32 2, ptr null)
+; MARKER-NEXT: call void @llvm.var.annotation.p0.p0(ptr {{(nocapture readnone|readnone captures\(none\))}} %h, ptr {{(nocapture readonly|readonly captures\(none\))}} getelementptr inbounds ([5 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 2), ptr @coroscope.marker.__coroscope_handle_resume_enter, i32 2, ptr null)
 ; MARKER-NEXT: call void @llvm.coro.resume(ptr %h) {{(#[0-9]+ )?}}[ "coroscope.hook_after"(ptr getelementptr inbounds ([5 x %coroscope.site], ptr @coroscope.sites, i32 0, i32 2), ptr @coroscope.marker.__coroscope_handle_resume_exit) ]
 
 ; CHECK-LABEL: define void @drive(
