@@ -81,7 +81,8 @@ private:
 class Check {
 public:
   virtual ~Check() = default;
-  /// The kebab-case name: diagnostics end in [coroscope-<name>].
+  /// The kebab-case name: diagnostics end in [coroscope-<name>]. Defined
+  /// for every check from its line of Checks.def (CheckRegistry.cpp).
   virtual llvm::StringRef name() const = 0;
   /// Called once per coroutine definition that is not in a system header.
   virtual void checkCoroutine(const Coroutine &C, Reporter &R) {}
