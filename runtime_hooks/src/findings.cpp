@@ -109,18 +109,8 @@ private:
 };
 
 const char *checkName(log::CheckKind c) {
-  switch (c) {
-  case log::kCheckDoubleAwait: return "double-await";
-  case log::kCheckResumeAfterCompletion: return "resume-after-completion";
-  case log::kCheckUseAfterDestroy: return "use-after-destroy";
-  case log::kCheckDoubleDestroy: return "double-destroy";
-  case log::kCheckConcurrentResume: return "concurrent-resume";
-  case log::kCheckLeakedFrame: return "leaked-frame";
-  case log::kCheckNestedResume: return "nested-resume";
-  case log::kCheckNeverStarted: return "never-started";
-  case log::kCheckSuspendedForever: return "suspended-forever";
-  }
-  return "?";
+  const char *name = log::runtimeCheckName(c);
+  return name ? name : "?";
 }
 
 const char *stateName(uint8_t s) {
