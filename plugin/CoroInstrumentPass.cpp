@@ -107,7 +107,10 @@ struct Coroutine {
   SmallVector<SuspendPoint, 8> Suspends;
   SmallVector<CallInst *, 2> Frees;
   SmallVector<CallInst *, 4> Ends;
-  /// After the unwinding coro.ends: where the ramp and the clones part.
+  /// The fall-through coro.ends on a path that created the frame.
+  SmallVector<CallInst *, 4> RampEnds;
+  /// After the unwinding coro.ends on a path that created the frame: where
+  /// the ramp and the clones part.
   SmallVector<compat::UnwindBranch, 2> Unwinds;
 };
 
@@ -123,13 +126,16 @@ struct HookPoints {
 
 class Instrumenter {
 public:
-  Instrumenter(Module &M, const InstrumentOptions &Opts)
-      : M(M), Ctx(M.getContext()), Opts(Opts), Sites(M) {}
+  Instrumenter(Module &M, FunctionAnalysisManager &FAM, const InstrumentOptions &Opts)
+      : M(M), Ctx(M.getContext()), FAM(FAM), Opts(Opts), Sites(M) {}
   bool run();
 
 private:
   Module &M;
   LLVMContext &Ctx;
+  /// Read in analyze() only: no function is changed before every one is
+  /// analyzed, so its results are current.
+  FunctionAnalysisManager &FAM;
   const InstrumentOptions &Opts;
   SiteTable Sites;
   std::vector<Coroutine> Coros;
@@ -212,7 +218,7 @@ static bool isIntrinsic(const Value *V, Intrinsic::ID ID) {
 bool Instrumenter::analyze(Function &F, Coroutine &C, std::string &Why) {
   if (F.isDeclaration() || F.getName().starts_with(kHookPrefix))
     return false;
-  C = Coroutine{&F, -1, nullptr, {}, {}, {}, {}, {}};
+  C = Coroutine{&F, -1, nullptr, {}, {}, {}, {}, {}, {}};
   for (Instruction &I : instructions(F)) {
     auto *II = dyn_cast<IntrinsicInst>(&I);
     if (!II)
@@ -264,7 +270,9 @@ bool Instrumenter::analyze(Function &F, Coroutine &C, std::string &Why) {
                                           !is_contained(C.Allocs, CB)) // one hook per allocation
       C.Allocs.push_back(CB);
 
-  DominatorTree DT(F);
+  // instrument() only adds blocks between these, which keeps who dominates
+  // whom: the dominance it needs is read here too (RampEnds, Unwinds).
+  const DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(F);
   for (SuspendPoint &P : C.Suspends) {
     std::string At = describeAt(P.Suspend);
     if (!isa<ConstantInt>(P.Suspend->getArgOperand(1)) ||
@@ -320,8 +328,13 @@ bool Instrumenter::analyze(Function &F, Coroutine &C, std::string &Why) {
       Why = "llvm.coro.end" + describeAt(End) + " has no constant 'unwind' flag";
       return false;
     }
-    if (Unwind->isZero())
+    if (Unwind->isZero()) {
+      // A coro.end on a path that never created the frame (allocation
+      // failure) has no frame to report.
+      if (DT.dominates(C.Begin, End))
+        C.RampEnds.push_back(End);
       continue;
+    }
     // Without the branch, an exception leaving a resumed activation would
     // go unseen and the frame would look running forever after.
     auto Branches = compat::unwindBranches(*End);
@@ -330,7 +343,9 @@ bool Instrumenter::analyze(Function &F, Coroutine &C, std::string &Why) {
             " is not followed by a branch between the ramp and the resume/destroy clones";
       return false;
     }
-    append_range(C.Unwinds, Branches);
+    for (const compat::UnwindBranch &B : Branches)
+      if (DT.dominates(C.Begin, B.From))
+        C.Unwinds.push_back(B);
   }
   return true;
 }
@@ -502,12 +517,7 @@ HookPoints Instrumenter::instrument(Coroutine &C) {
     ++Points.Frees;
   }
 
-  // A coro.end on a path that never created the frame (allocation failure)
-  // has no frame to report.
-  DominatorTree DT(*C.F);
-  for (CallInst *End : C.Ends) {
-    if (!DT.dominates(C.Begin, End) || cast<ConstantInt>(End->getArgOperand(1))->isOne())
-      continue;
+  for (CallInst *End : C.RampEnds) {
     IRBuilder<> B(End->getNextNode());
     B.SetCurrentDebugLocation(End->getDebugLoc());
     B.CreateCall(RampRet, {Fn, Frame});
@@ -519,8 +529,6 @@ HookPoints Instrumenter::instrument(Coroutine &C) {
   // around that resume() in the caller would change which frames CoroElide
   // elides there).
   for (const compat::UnwindBranch &U : C.Unwinds) {
-    if (!DT.dominates(C.Begin, U.From))
-      continue;
     insertOnEdge(U.From, U.InRamp, RampRet, {Fn, Frame});
     insertOnEdge(U.From, U.InClones, UnwindH, {Fn, Frame});
     ++Points.UnwindRampReturns;
@@ -892,8 +900,10 @@ bool Instrumenter::run() {
 
 } // namespace
 
-PreservedAnalyses CoroInstrumentPass::run(Module &M, ModuleAnalysisManager &) {
-  bool Changed = Instrumenter(M, Opts).run();
+PreservedAnalyses CoroInstrumentPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  FunctionAnalysisManager &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  // Changed: none() drops the function analyses analyze() read.
+  bool Changed = Instrumenter(M, FAM, Opts).run();
   if (Opts.StripLocations)
     Changed |= StripDebugInfo(M);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
