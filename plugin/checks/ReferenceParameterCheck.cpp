@@ -348,12 +348,13 @@ void ReferenceParameterCheck::checkFunctionBody(const FunctionDecl *, const Stmt
       std::string CalleeName = functionName(Callee);
       // A default argument is written nowhere in the call: warn at the call.
       bool Defaulted = defaultArgument(Arg) != nullptr;
-      Finding W = R.warn(name(), Defaulted ? Call->getExprLoc() : Arg->getBeginLoc(),
-                         "coroutine '" + CalleeName + "' gets a temporary " +
-                             (Defaulted ? "from the default argument of" : "for") + " its " +
-                             borrowKind(P->getType()) + " parameter '" + P->getNameAsString() +
-                             "', which dies at the end of this full-expression, but reads '" +
-                             P->getNameAsString() + "' after it has suspended");
+      ReportedWarning W =
+          R.warn(name(), Defaulted ? Call->getExprLoc() : Arg->getBeginLoc(),
+                 "coroutine '" + CalleeName + "' gets a temporary " +
+                     (Defaulted ? "from the default argument of" : "for") + " its " +
+                     borrowKind(P->getType()) + " parameter '" + P->getNameAsString() +
+                     "', which dies at the end of this full-expression, but reads '" +
+                     P->getNameAsString() + "' after it has suspended");
       if (!W)
         continue;
       std::optional<FixItHint> Fix = byValue(Callee, P, Ctx);

@@ -187,7 +187,7 @@ int gNumRepeats = 0;
 
 /// True when this finding was seen before (then only counted). Under
 /// report_lock.
-bool repeated(const Finding &f) {
+bool repeated(const Detection &f) {
   for (int i = 0; i < gNumRepeats; ++i)
     if (gRepeats[i].check == f.check && gRepeats[i].site == f.site &&
         gRepeats[i].related == f.related_site) {
@@ -209,7 +209,7 @@ template <class T> void scrub(T *p, size_t n) { memset(static_cast<void *>(p), 0
 uint64_t hidden(uint64_t frame) { return ~frame; } // its own inverse
 } // namespace
 
-void report(ThreadState *t, const Finding &f) {
+void report(ThreadState *t, const Detection &f) {
   // One report at a time: the buffers below are shared.
   pthread_mutex_lock(&report_lock);
   if (!f.fatal && repeated(f)) {
