@@ -253,15 +253,7 @@ public:
 // Whether Call is an argument of another call or constructor in the same
 // full-expression (`sync_wait(f(tmp))`, `when_all(f(tmp), ...)`).
 bool isArgumentOfCall(ASTContext &Ctx, const Expr *Call) {
-  DynTypedNode N = DynTypedNode::create(*Call);
-  for (int Depth = 0; Depth < 16; ++Depth) {
-    auto Parents = Ctx.getParents(N);
-    if (Parents.empty())
-      return false;
-    N = Parents[0];
-    const auto *P = N.get<Expr>();
-    if (!P)
-      return false;
+  for (const Expr *P : enclosingExprs(Ctx, Call, 16)) {
     if (isa<ImplicitCastExpr>(P) || isa<MaterializeTemporaryExpr>(P) ||
         isa<CXXBindTemporaryExpr>(P) || isa<ParenExpr>(P) || isa<ExprWithCleanups>(P))
       continue;
