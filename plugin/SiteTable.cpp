@@ -60,10 +60,10 @@ static std::string sourcePath(StringRef Dir, StringRef File) {
   if (DL.getPointerSize() != sizeof(void *))
     return true;
   const StructLayout *SL = DL.getStructLayout(Ty);
-  if (SL->getSizeInBytes() != sizeof(__coroscope_site))
+  if (SL->getSizeInBytes().getFixedValue() != sizeof(__coroscope_site))
     return false;
   for (unsigned I = 0; I < std::size(Offsets); ++I)
-    if (SL->getElementOffset(I) != Offsets[I])
+    if (SL->getElementOffset(I).getFixedValue() != Offsets[I])
       return false;
   return true;
 }
