@@ -40,6 +40,7 @@
 #include "CoroInstrumentPass.h"
 #include "HookMarkers.h"
 #include "SiteNames.h"
+#include "SiteTable.h"
 #include "HookNames.h"
 #include "compat/CoroIntrinsics.h"
 #include "coroscope/hooks.h"
@@ -49,9 +50,7 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ValueTracking.h"
-#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
-#include "llvm/ADT/StringMap.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -65,7 +64,6 @@
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
-#include "llvm/Support/Path.h"
 
 #include <optional>
 
@@ -75,22 +73,8 @@ namespace coroscope {
 namespace {
 
 using namespace hook_names;
-constexpr const char *kCtorName = "coroscope.module_ctor";
 /// For -Rpass=coroscope / -Rpass-missed=coroscope (opt: -pass-remarks*=coroscope).
 constexpr const char *kPassName = "coroscope";
-
-/// What one site descriptor will say.
-struct SiteInfo {
-  explicit SiteInfo(log::SiteKind K) : Kind(K) {}
-  log::SiteKind Kind;
-  int FunctionIndex = -1; ///< for suspend sites, index of their function site
-  /// For coroutine call sites: the callee, whose function site becomes
-  /// FunctionIndex once every coroutine of the module has one.
-  const Function *Callee = nullptr;
-  unsigned Line = 0, Column = 0;
-  uint8_t Flags = 0; ///< __coroscope_site_flags known at compile time
-  std::string Name, File, Awaiter;
-};
 
 /// One suspend point as Clang emitted it.
 struct SuspendPoint {
@@ -123,7 +107,10 @@ struct Coroutine {
   SmallVector<SuspendPoint, 8> Suspends;
   SmallVector<CallInst *, 2> Frees;
   SmallVector<CallInst *, 4> Ends;
-  /// After the unwinding coro.ends: where the ramp and the clones part.
+  /// The fall-through coro.ends on a path that created the frame.
+  SmallVector<CallInst *, 4> RampEnds;
+  /// After the unwinding coro.ends on a path that created the frame: where
+  /// the ramp and the clones part.
   SmallVector<compat::UnwindBranch, 2> Unwinds;
 };
 
@@ -139,28 +126,25 @@ struct HookPoints {
 
 class Instrumenter {
 public:
-  Instrumenter(Module &M, const InstrumentOptions &Opts) : M(M), Ctx(M.getContext()), Opts(Opts) {}
+  Instrumenter(Module &M, FunctionAnalysisManager &FAM, const InstrumentOptions &Opts)
+      : M(M), Ctx(M.getContext()), FAM(FAM), Opts(Opts), Sites(M) {}
   bool run();
 
 private:
   Module &M;
   LLVMContext &Ctx;
+  /// Read in analyze() only: no function is changed before every one is
+  /// analyzed, so its results are current.
+  FunctionAnalysisManager &FAM;
   const InstrumentOptions &Opts;
-  std::vector<SiteInfo> Sites;
+  SiteTable Sites;
   std::vector<Coroutine> Coros;
   std::vector<HandleCall> HandleCalls;
   std::vector<CoroutineCall> CoroutineCalls;
-  GlobalVariable *Table = nullptr;
-  StructType *SiteTy = nullptr;
-  StringMap<Constant *> Strings;
 
   bool analyze(Function &F, Coroutine &C, std::string &Why);
   void addSites(Coroutine &C);
   void collectHandleCalls(Function &F, const DenseSet<const Function *> &Skipped);
-  void fileAndLine(const DILocation *Loc, SiteInfo &S);
-  void buildTable();
-  Constant *sitePtr(int Index);
-  Constant *stringPtr(StringRef S);
   FunctionCallee hook(const char *Name, ArrayRef<Type *> Params);
   HookPoints instrument(Coroutine &C);
   void instrumentHandleCall(const HandleCall &H);
@@ -176,19 +160,7 @@ private:
   MapVector<Function *, SmallVector<Instruction *, 8>> AwaiterTouches;
   /// The await_suspend wrappers that call such a member.
   DenseSet<const Function *> TouchingWrappers;
-  void emitCtor();
 };
-
-/// The file as a path that stays valid wherever the report is read: debug
-/// info keeps a file relative to the compile's working directory.
-std::string sourcePath(StringRef Dir, StringRef File) {
-  if (File.empty() || sys::path::is_absolute(File) || Dir.empty())
-    return File.str();
-  SmallString<256> Full(Dir);
-  sys::path::append(Full, File);
-  sys::path::remove_dots(Full, /*remove_dot_dot=*/true);
-  return std::string(Full);
-}
 
 // Where a function breaks the shape instrument() relies on, it is skipped as
 // a whole: half its suspend points hooked would leave the runtime believing a
@@ -246,7 +218,7 @@ static bool isIntrinsic(const Value *V, Intrinsic::ID ID) {
 bool Instrumenter::analyze(Function &F, Coroutine &C, std::string &Why) {
   if (F.isDeclaration() || F.getName().starts_with(kHookPrefix))
     return false;
-  C = Coroutine{&F, -1, nullptr, {}, {}, {}, {}, {}};
+  C = Coroutine{&F, -1, nullptr, {}, {}, {}, {}, {}, {}};
   for (Instruction &I : instructions(F)) {
     auto *II = dyn_cast<IntrinsicInst>(&I);
     if (!II)
@@ -298,7 +270,9 @@ bool Instrumenter::analyze(Function &F, Coroutine &C, std::string &Why) {
                                           !is_contained(C.Allocs, CB)) // one hook per allocation
       C.Allocs.push_back(CB);
 
-  DominatorTree DT(F);
+  // instrument() only adds blocks between these, which keeps who dominates
+  // whom: the dominance it needs is read here too (RampEnds, Unwinds).
+  const DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(F);
   for (SuspendPoint &P : C.Suspends) {
     std::string At = describeAt(P.Suspend);
     if (!isa<ConstantInt>(P.Suspend->getArgOperand(1)) ||
@@ -354,8 +328,13 @@ bool Instrumenter::analyze(Function &F, Coroutine &C, std::string &Why) {
       Why = "llvm.coro.end" + describeAt(End) + " has no constant 'unwind' flag";
       return false;
     }
-    if (Unwind->isZero())
+    if (Unwind->isZero()) {
+      // A coro.end on a path that never created the frame (allocation
+      // failure) has no frame to report.
+      if (DT.dominates(C.Begin, End))
+        C.RampEnds.push_back(End);
       continue;
+    }
     // Without the branch, an exception leaving a resumed activation would
     // go unseen and the frame would look running forever after.
     auto Branches = compat::unwindBranches(*End);
@@ -364,7 +343,9 @@ bool Instrumenter::analyze(Function &F, Coroutine &C, std::string &Why) {
             " is not followed by a branch between the ramp and the resume/destroy clones";
       return false;
     }
-    append_range(C.Unwinds, Branches);
+    for (const compat::UnwindBranch &B : Branches)
+      if (DT.dominates(C.Begin, B.From))
+        C.Unwinds.push_back(B);
   }
   return true;
 }
@@ -372,20 +353,12 @@ bool Instrumenter::analyze(Function &F, Coroutine &C, std::string &Why) {
 /// Gives the coroutine and its suspend points their site descriptors.
 void Instrumenter::addSites(Coroutine &C) {
   Function &F = *C.F;
-  SiteInfo FnSite(log::kSiteFunction);
-  FnSite.Name = demangledName(F.getName());
-  if (const DISubprogram *SP = F.getSubprogram()) {
-    FnSite.File = sourcePath(SP->getDirectory(), SP->getFilename());
-    FnSite.Line = SP->getLine();
-  } else {
-    FnSite.File = M.getSourceFileName();
-  }
+  SiteInfo FnSite = Sites.in(F, log::kSiteFunction);
   // For function sites the "awaiter" slot names the promise type, which ties
   // the function to the coroutine_handle<Promise> calls that act on its frames.
   FnSite.Awaiter = promiseTypeName(
       cast<IntrinsicInst>(C.Begin->getArgOperand(0))->getArgOperand(1)->stripPointerCasts());
-  C.Site = Sites.size();
-  Sites.push_back(FnSite);
+  C.Site = Sites.add(FnSite);
 
   for (SuspendPoint &P : C.Suspends) {
     bool IsFinal = cast<ConstantInt>(P.Suspend->getArgOperand(1))->isOne();
@@ -398,9 +371,8 @@ void Instrumenter::addSites(Coroutine &C) {
     S.Awaiter = awaiterType(Wrapper, P.AwaitSuspend ? P.AwaitSuspend->getArgOperand(0) : nullptr);
     const Instruction *LocFrom = P.AwaitSuspend ? static_cast<Instruction *>(P.AwaitSuspend)
                                                 : static_cast<Instruction *>(P.Suspend);
-    fileAndLine(LocFrom->getDebugLoc().get(), S);
-    P.Site = Sites.size();
-    Sites.push_back(S);
+    SiteTable::setLocation(LocFrom->getDebugLoc().get(), S);
+    P.Site = Sites.add(S);
   }
   const CoroutineFacts *Facts = Opts.Facts ? Opts.Facts(F.getName()) : nullptr;
   if (!Facts)
@@ -417,7 +389,7 @@ void Instrumenter::addSites(Coroutine &C) {
     // docs/log-format.md: "<bytes> <line of the suspend point> <name>: <type>"
     S.Awaiter = std::to_string(L.Bytes) + " " + std::to_string(L.AcrossLine) + " " + L.Name +
                 ": " + L.Type;
-    Sites.push_back(S);
+    Sites.add(S);
   }
   if (const std::optional<ForwardingBody> &B = Facts->Forwarding) {
     SiteInfo S(log::kSiteForwardingBody);
@@ -427,73 +399,8 @@ void Instrumenter::addSites(Coroutine &C) {
     S.Line = B->Line;
     S.Column = B->Column;
     S.Awaiter = B->Callee;
-    Sites.push_back(S);
+    Sites.add(S);
   }
-}
-
-void Instrumenter::fileAndLine(const DILocation *Loc, SiteInfo &S) {
-  if (!Loc)
-    return;
-  // Code inlined before we run (always_inline awaiters) reports the outermost
-  // location, which is the line in the coroutine body.
-  while (const DILocation *At = Loc->getInlinedAt())
-    Loc = At;
-  S.Line = Loc->getLine();
-  S.Column = Loc->getColumn();
-  if (!Loc->getFilename().empty())
-    S.File = sourcePath(Loc->getDirectory(), Loc->getFilename());
-}
-
-Constant *Instrumenter::stringPtr(StringRef S) {
-  auto It = Strings.find(S);
-  if (It != Strings.end())
-    return It->second;
-  Constant *Init = ConstantDataArray::getString(Ctx, S, /*AddNull=*/true);
-  auto *GV = new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
-                                GlobalValue::PrivateLinkage, Init, "coroscope.str");
-  GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
-  GV->setAlignment(Align(1));
-  Strings[S] = GV;
-  return GV;
-}
-
-// STEP 2: one writable array of descriptors in section coroscope_sites; the
-// runtime stores each descriptor's id into its first field at start-up.
-void Instrumenter::buildTable() {
-  Type *I8 = Type::getInt8Ty(Ctx), *I32 = Type::getInt32Ty(Ctx);
-  Type *Ptr = PointerType::getUnqual(Ctx);
-  SiteTy = StructType::create(Ctx,
-                              {I32, I8, ArrayType::get(I8, 3), I32, I32, I32, Ptr, Ptr, Ptr, Ptr},
-                              "coroscope.site");
-  ArrayType *ArrTy = ArrayType::get(SiteTy, Sites.size());
-  Table = new GlobalVariable(M, ArrTy, /*isConstant=*/false, GlobalValue::PrivateLinkage,
-                             nullptr, "coroscope.sites");
-  Table->setSection(kSitesSection);
-  Table->setAlignment(Align(8));
-  uint8_t Build = (Opts.Optimized ? log::kBuildOptimized : 0) |
-                  (Opts.Facts ? log::kBuildBodyShapes : 0);
-  std::vector<Constant *> Elems;
-  for (const SiteInfo &S : Sites) {
-    Constant *Fn = S.FunctionIndex >= 0 ? sitePtr(S.FunctionIndex)
-                                        : ConstantPointerNull::get(PointerType::getUnqual(Ctx));
-    Elems.push_back(ConstantStruct::get(
-        SiteTy, {ConstantInt::get(I32, 0), ConstantInt::get(I8, S.Kind),
-                 ConstantArray::get(ArrayType::get(I8, 3),
-                                    {ConstantInt::get(I8, S.Flags),
-                                     ConstantInt::get(I8, Build),
-                                     ConstantInt::get(I8, 0)}),
-                 ConstantInt::get(I32, S.Line),
-                 ConstantInt::get(I32, S.Column), ConstantInt::get(I32, 0), Fn, stringPtr(S.Name),
-                 stringPtr(S.File), stringPtr(S.Awaiter)}));
-  }
-  Table->setInitializer(ConstantArray::get(ArrTy, Elems));
-  appendToCompilerUsed(M, {Table});
-}
-
-Constant *Instrumenter::sitePtr(int Index) {
-  Type *I32 = Type::getInt32Ty(Ctx);
-  Constant *Idx[] = {ConstantInt::get(I32, 0), ConstantInt::get(I32, Index)};
-  return ConstantExpr::getInBoundsGetElementPtr(Table->getValueType(), Table, Idx);
 }
 
 FunctionCallee Instrumenter::hook(const char *Name, ArrayRef<Type *> Params) {
@@ -519,7 +426,7 @@ HookPoints Instrumenter::instrument(Coroutine &C) {
   FunctionCallee FreeH = hook(kFrameFree, {Ptr, Ptr, Ptr});
   FunctionCallee UnwindH = hook(kFrameUnwind, {Ptr, Ptr});
 
-  Constant *Fn = sitePtr(C.Site);
+  Constant *Fn = Sites.ptr(C.Site);
   Value *Frame = C.Begin;
   DebugLoc FnLoc = C.Begin->getDebugLoc();
 
@@ -542,7 +449,7 @@ HookPoints Instrumenter::instrument(Coroutine &C) {
   }
 
   for (SuspendPoint &P : C.Suspends) {
-    Constant *Site = sitePtr(P.Site);
+    Constant *Site = Sites.ptr(P.Site);
     auto *Switch = cast<SwitchInst>(P.Suspend->user_back()); // analyze() checked the shape
     BasicBlock *ReadyBB = Switch->findCaseValue(ConstantInt::get(Type::getInt8Ty(Ctx), 0))
                               ->getCaseSuccessor();
@@ -610,12 +517,7 @@ HookPoints Instrumenter::instrument(Coroutine &C) {
     ++Points.Frees;
   }
 
-  // A coro.end on a path that never created the frame (allocation failure)
-  // has no frame to report.
-  DominatorTree DT(*C.F);
-  for (CallInst *End : C.Ends) {
-    if (!DT.dominates(C.Begin, End) || cast<ConstantInt>(End->getArgOperand(1))->isOne())
-      continue;
+  for (CallInst *End : C.RampEnds) {
     IRBuilder<> B(End->getNextNode());
     B.SetCurrentDebugLocation(End->getDebugLoc());
     B.CreateCall(RampRet, {Fn, Frame});
@@ -627,8 +529,6 @@ HookPoints Instrumenter::instrument(Coroutine &C) {
   // around that resume() in the caller would change which frames CoroElide
   // elides there).
   for (const compat::UnwindBranch &U : C.Unwinds) {
-    if (!DT.dominates(C.Begin, U.From))
-      continue;
     insertOnEdge(U.From, U.InRamp, RampRet, {Fn, Frame});
     insertOnEdge(U.From, U.InClones, UnwindH, {Fn, Frame});
     ++Points.UnwindRampReturns;
@@ -646,7 +546,7 @@ void Instrumenter::instrumentAwaitReturn(const SuspendPoint &P, Value *Frame) {
   if (!P.AwaitSuspend)
     return;
   Type *Ptr = PointerType::getUnqual(Ctx);
-  Constant *Site = sitePtr(P.Site);
+  Constant *Site = Sites.ptr(P.Site);
   if (P.AwaitSuspend->getCalledFunction()->getIntrinsicID() ==
       Intrinsic::coro_await_suspend_handle) {
     auto *Wrapper = cast<Function>(P.AwaitSuspend->getArgOperand(2)); // analyze() checked it
@@ -828,17 +728,10 @@ void Instrumenter::collectHandleCalls(Function &F, const DenseSet<const Function
       // A call of a coroutine left uninstrumented would hand its creation
       // site to the next frame this thread begins.
       if (Callee->isPresplitCoroutine() && !isa<IntrinsicInst>(CB) && !Skipped.count(Callee)) {
-        SiteInfo C(log::kSiteCoroutineCall);
+        SiteInfo C = Sites.in(F, log::kSiteCoroutineCall);
         C.Callee = Callee;
-        C.Name = demangledName(F.getName());
-        C.File = F.getSubprogram() ? sourcePath(F.getSubprogram()->getDirectory(),
-                                                F.getSubprogram()->getFilename())
-                                   : M.getSourceFileName();
-        if (F.getSubprogram())
-          C.Line = F.getSubprogram()->getLine();
-        fileAndLine(CB->getDebugLoc().get(), C);
-        CoroutineCalls.push_back({int(Sites.size()), CB});
-        Sites.push_back(C);
+        SiteTable::setLocation(CB->getDebugLoc().get(), C);
+        CoroutineCalls.push_back({Sites.add(C), CB});
         break;
       }
       if ((Op = stdHandleOp(*Callee)))
@@ -849,19 +742,11 @@ void Instrumenter::collectHandleCalls(Function &F, const DenseSet<const Function
     }
     if (!Op)
       continue;
-    SiteInfo S(*Op);
-    S.Name = demangledName(F.getName());
-    if (const DISubprogram *SP = F.getSubprogram()) {
-      S.File = sourcePath(SP->getDirectory(), SP->getFilename());
-      S.Line = SP->getLine();
-    } else {
-      S.File = M.getSourceFileName();
-    }
-    fileAndLine(CB->getDebugLoc().get(), S);
+    SiteInfo S = Sites.in(F, *Op);
+    SiteTable::setLocation(CB->getDebugLoc().get(), S);
     if (ThroughThis)
       S.Awaiter = handlePromiseType(*Callee); // "" for coroutine_handle<void>
-    HandleCalls.push_back({int(Sites.size()), *Op, CB, ThroughThis});
-    Sites.push_back(S);
+    HandleCalls.push_back({Sites.add(S), *Op, CB, ThroughThis});
   }
 }
 
@@ -875,7 +760,7 @@ void Instrumenter::instrumentHandleCall(const HandleCall &H) {
   const char *Exit = H.Op == log::kSiteResumeCall    ? kResumeExit
                      : H.Op == log::kSiteDestroyCall ? kDestroyExit
                                                      : nullptr;
-  Constant *Site = sitePtr(H.Site);
+  Constant *Site = Sites.ptr(H.Site);
   IRBuilder<> B(H.Call);
   // coroutine_handle holds exactly the frame pointer (libstdc++ and libc++).
   Value *Frame = H.ThroughThis ? B.CreateLoad(Ptr, H.Call->getArgOperand(0), "coroscope.frame")
@@ -940,33 +825,6 @@ Function *Instrumenter::memberCopy(Function &Member, log::SiteKind Op, Intrinsic
   return Copy;
 }
 
-// STEP 5: register the table from a COMDAT constructor, once per linked image
-// (sancov's scheme: hidden weak section bounds, the whole image's range).
-void Instrumenter::emitCtor() {
-  Type *Ptr = PointerType::getUnqual(Ctx);
-  auto Bound = [&](const char *Name) {
-    auto *GV = new GlobalVariable(M, SiteTy, false, GlobalValue::ExternalWeakLinkage, nullptr,
-                                  Name);
-    GV->setVisibility(GlobalValue::HiddenVisibility);
-    return GV;
-  };
-  GlobalVariable *Start = Bound("__start_coroscope_sites");
-  GlobalVariable *Stop = Bound("__stop_coroscope_sites");
-  FunctionCallee Init =
-      M.getOrInsertFunction(kSitesInit, FunctionType::get(Type::getVoidTy(Ctx), {Ptr, Ptr}, false));
-  Function *Ctor = Function::Create(FunctionType::get(Type::getVoidTy(Ctx), false),
-                                    GlobalValue::WeakODRLinkage, kCtorName, M);
-  Ctor->setVisibility(GlobalValue::HiddenVisibility);
-  Ctor->setComdat(M.getOrInsertComdat(kCtorName));
-  Ctor->addFnAttr(Attribute::NoUnwind);
-  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Ctor));
-  B.CreateCall(Init, {Start, Stop});
-  B.CreateRetVoid();
-  // Priority 1 like the sanitizers: sites are known before user constructors
-  // (which may already run coroutines).
-  appendToGlobalCtors(M, Ctor, 1, Ctor);
-}
-
 bool Instrumenter::run() {
   // Every coroutine is judged before any site is numbered, so that calls of
   // a skipped one get no site either.
@@ -1006,7 +864,8 @@ bool Instrumenter::run() {
     if (S.Callee)
       if (auto It = FunctionSite.find(S.Callee); It != FunctionSite.end())
         S.FunctionIndex = It->second;
-  buildTable();
+  Sites.emit((Opts.Optimized ? log::kBuildOptimized : 0) |
+             (Opts.Facts ? log::kBuildBodyShapes : 0));
   findAwaiterTouches();
   for (Coroutine &C : Coros) {
     HookPoints P = instrument(C);
@@ -1033,17 +892,18 @@ bool Instrumenter::run() {
   instrumentAwaiterTouches();
   for (const CoroutineCall &C : CoroutineCalls) {
     IRBuilder<> B(C.Call);
-    createHookMarker(B, kCoroutineCall, sitePtr(C.Site), nullptr);
+    createHookMarker(B, kCoroutineCall, Sites.ptr(C.Site), nullptr);
   }
-  if (!M.getFunction(kCtorName))
-    emitCtor();
+  Sites.emitCtor();
   return true;
 }
 
 } // namespace
 
-PreservedAnalyses CoroInstrumentPass::run(Module &M, ModuleAnalysisManager &) {
-  bool Changed = Instrumenter(M, Opts).run();
+PreservedAnalyses CoroInstrumentPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  FunctionAnalysisManager &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  // Changed: none() drops the function analyses analyze() read.
+  bool Changed = Instrumenter(M, FAM, Opts).run();
   if (Opts.StripLocations)
     Changed |= StripDebugInfo(M);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();

@@ -65,16 +65,9 @@ const char *siteKindName(uint8_t kind) {
 }
 
 const char *checkKindName(uint8_t kind) {
+  if (const char *name = runtimeCheckName(kind))
+    return name;
   switch (kind) {
-  case kCheckDoubleAwait: return "double-await";
-  case kCheckResumeAfterCompletion: return "resume-after-completion";
-  case kCheckUseAfterDestroy: return "use-after-destroy";
-  case kCheckDoubleDestroy: return "double-destroy";
-  case kCheckConcurrentResume: return "concurrent-resume";
-  case kCheckLeakedFrame: return "leaked-frame";
-  case kCheckNestedResume: return "nested-resume";
-  case kCheckNeverStarted: return "never-started";
-  case kCheckSuspendedForever: return "suspended-forever";
   case kAdviceHotSync: return "hot-sync";
   case kAdviceAlwaysWaits: return "always-waits";
   case kAdviceHaloMissed: return "halo-missed";

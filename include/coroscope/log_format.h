@@ -278,17 +278,24 @@ enum EventKind : uint8_t {
 };
 
 
-/// The run-time checks (docs/checks.md). APPEND ONLY.
+/// The run-time checks (docs/checks.md), the one list of them:
+/// X(kind, value, name) per check, name as users see it in reports. The
+/// runtime and the analyzer both name checks from it. APPEND ONLY.
+#define COROSCOPE_RUNTIME_CHECKS(X)                                                                \
+  X(kCheckDoubleAwait, 1, "double-await")                                                          \
+  X(kCheckResumeAfterCompletion, 2, "resume-after-completion")                                     \
+  X(kCheckUseAfterDestroy, 3, "use-after-destroy")                                                 \
+  X(kCheckDoubleDestroy, 4, "double-destroy")                                                      \
+  X(kCheckConcurrentResume, 5, "concurrent-resume")                                                \
+  X(kCheckLeakedFrame, 6, "leaked-frame")                                                          \
+  X(kCheckNestedResume, 7, "nested-resume")                                                        \
+  X(kCheckNeverStarted, 8, "never-started")                                                        \
+  X(kCheckSuspendedForever, 9, "suspended-forever")
+
 enum CheckKind : uint8_t {
-  kCheckDoubleAwait = 1,
-  kCheckResumeAfterCompletion = 2,
-  kCheckUseAfterDestroy = 3,
-  kCheckDoubleDestroy = 4,
-  kCheckConcurrentResume = 5,
-  kCheckLeakedFrame = 6,
-  kCheckNestedResume = 7,
-  kCheckNeverStarted = 8,
-  kCheckSuspendedForever = 9,
+#define COROSCOPE_CHECK_KIND(kind, value, name) kind = value,
+  COROSCOPE_RUNTIME_CHECKS(COROSCOPE_CHECK_KIND)
+#undef COROSCOPE_CHECK_KIND
   // Advice: derived by the analyzer from a whole log (docs/checks.md), never
   // written by the runtime; a log that holds one is corrupt.
   kAdviceFirst = 64,
@@ -446,6 +453,19 @@ constexpr uint32_t kPackedMaxRecord = COROSCOPE_PACKED_MAX_RECORD;
 /// Events whose `ts` is a byte count, not a time.
 inline constexpr bool eventCarriesBytes(uint8_t kind) {
   return kind == kEvFrameAlloc || kind == kEvFrameElided;
+}
+
+/// The name of run-time check `kind` (COROSCOPE_RUNTIME_CHECKS); nullptr
+/// when `kind` is none.
+inline constexpr const char *runtimeCheckName(uint8_t kind) {
+  switch (kind) {
+#define COROSCOPE_CHECK_NAME(kind, value, name)                                                    \
+  case kind:                                                                                       \
+    return name;
+    COROSCOPE_RUNTIME_CHECKS(COROSCOPE_CHECK_NAME)
+#undef COROSCOPE_CHECK_NAME
+  }
+  return nullptr;
 }
 
 /// Encoder and decoder state: the previous timestamp, the previous record's
@@ -608,6 +628,13 @@ static_assert(sizeof(LiveFramesHeader) == 8, "on-disk layout");
 static_assert(sizeof(LiveFrame) == 40, "on-disk layout");
 static_assert(sizeof(ModulesHeader) == 8, "on-disk layout");
 static_assert(sizeof(ModuleEntry) == 32, "on-disk layout");
+// Released CheckKind values: the list above may grow, never renumber.
+static_assert(kCheckDoubleAwait == 1 && kCheckResumeAfterCompletion == 2 &&
+                  kCheckUseAfterDestroy == 3 && kCheckDoubleDestroy == 4 &&
+                  kCheckConcurrentResume == 5 && kCheckLeakedFrame == 6 &&
+                  kCheckNestedResume == 7 && kCheckNeverStarted == 8 &&
+                  kCheckSuspendedForever == 9,
+              "on-disk values");
 } // namespace log
 } // namespace coroscope
 #endif

@@ -9,6 +9,7 @@
 #define COROSCOPE_PLUGIN_CHECKS_BLOCKINGCALLCHECK_H
 
 #include "Check.h"
+#include "CheckOptions.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringSet.h"
@@ -23,7 +24,8 @@ namespace checks {
 class BlockingCallCheck : public Check {
 public:
   explicit BlockingCallCheck(llvm::ArrayRef<std::string> Extra = {});
-  llvm::StringRef name() const override { return "blocking-call"; }
+  explicit BlockingCallCheck(const CheckOptions &Opts) : BlockingCallCheck(Opts.Blocking) {}
+  llvm::StringRef name() const override; // Checks.def
   void checkCoroutine(const Coroutine &C, Reporter &R) override;
 
 private:

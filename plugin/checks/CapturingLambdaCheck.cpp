@@ -552,11 +552,11 @@ void CapturingLambdaCheck::checkCoroutine(const Coroutine &C, Reporter &R) {
   if (!A.closureEscapes(L, Temporary, 0))
     return;
 
-  Finding W = R.warn(name(), L->getBeginLoc(),
-                     "lambda coroutine in '" + functionName(C.FD) +
-                         "' uses its capture '" + Capture +
-                         "' after suspending; captures live in the lambda object, which can "
-                         "be destroyed before the coroutine resumes (pass them as parameters)");
+  ReportedWarning W =
+      R.warn(name(), L->getBeginLoc(),
+             "lambda coroutine in '" + functionName(C.FD) + "' uses its capture '" + Capture +
+                 "' after suspending; captures live in the lambda object, which can "
+                 "be destroyed before the coroutine resumes (pass them as parameters)");
   if (!W)
     return;
   if (Suspension) {

@@ -22,7 +22,7 @@ namespace checks {
 /// See docs/checks.md#capturing-lambda.
 class CapturingLambdaCheck : public Check {
 public:
-  llvm::StringRef name() const override { return "capturing-lambda"; }
+  llvm::StringRef name() const override; // Checks.def
   void checkCoroutine(const Coroutine &C, Reporter &R) override;
 };
 

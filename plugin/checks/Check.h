@@ -31,11 +31,12 @@ struct Coroutine {
   const clang::LambdaExpr *Lambda = nullptr;
 };
 
-/// One finding being reported: a warning and then its notes. When the
+/// A warning of a check, as Reporter::warn reported it, and then its notes
+/// (the finding, in the words of docs/checks.md). When the
 /// warning is suppressed (NOLINT, duplicate), its notes are dropped too.
-class Finding {
+class ReportedWarning {
 public:
-  Finding(clang::DiagnosticsEngine *D, unsigned NoteID) : D(D), NoteID(NoteID) {}
+  ReportedWarning(clang::DiagnosticsEngine *D, unsigned NoteID) : D(D), NoteID(NoteID) {}
   explicit operator bool() const { return D != nullptr; }
   /// FixIts: a suggested edit whose result is likely but not certain to be
   /// what the author wants goes on a note, as Clang does.
@@ -63,8 +64,8 @@ public:
   /// Emits "warning: <Msg> [-Wcoroscope-<Check>]" at Loc, with FixIts (edits
   /// that are certainly right), unless the line says NOLINT(coroscope-<Check>)
   /// or the same finding was already reported (a template instantiated twice).
-  Finding warn(llvm::StringRef Check, clang::SourceLocation Loc, const llvm::Twine &Msg,
-               llvm::ArrayRef<clang::FixItHint> FixIts = {});
+  ReportedWarning warn(llvm::StringRef Check, clang::SourceLocation Loc, const llvm::Twine &Msg,
+                       llvm::ArrayRef<clang::FixItHint> FixIts = {});
   clang::ASTContext &context() const { return Ctx; }
   /// The function whose body the runner is handing to the checks now.
   void setFunction(const clang::FunctionDecl *FD) { Function = FD; }
@@ -81,7 +82,8 @@ private:
 class Check {
 public:
   virtual ~Check() = default;
-  /// The kebab-case name: diagnostics end in [coroscope-<name>].
+  /// The kebab-case name: diagnostics end in [coroscope-<name>]. Defined
+  /// for every check from its line of Checks.def (CheckRegistry.cpp).
   virtual llvm::StringRef name() const = 0;
   /// Called once per coroutine definition that is not in a system header.
   virtual void checkCoroutine(const Coroutine &C, Reporter &R) {}

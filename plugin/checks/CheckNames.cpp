@@ -15,16 +15,28 @@ namespace coroscope {
 namespace checks {
 
 static const llvm::StringRef Names[] = {
-    "double-await", "discarded-task", "reference-parameter", "capturing-lambda",
-    "lock-across-suspend", "blocking-call", "pass-through", "task-type-hygiene",
+#define COROSCOPE_CHECK(Class, Name, OptIn, Summary, Description, Anchor) Name,
+#include "Checks.def"
 };
-static_assert(std::size(Names) == kCheckCount, "kCheckCount counts Names");
+static_assert(std::size(Names) == kCheckCount);
 
-static const llvm::StringRef OptIn[] = {"task-type-hygiene"};
+static const CheckInfo Infos[] = {
+#define COROSCOPE_CHECK(Class, Name, OptIn, Summary, Description, Anchor)                          \
+  {Name, Summary, Description, Anchor},
+#include "Checks.def"
+};
 
-bool isOptIn(llvm::StringRef Name) { return llvm::is_contained(OptIn, Name); }
+bool isOptIn(llvm::StringRef Name) {
+#define COROSCOPE_CHECK(Class, CheckName, OptIn, Summary, Description, Anchor)                     \
+  if (Name == CheckName)                                                                           \
+    return OptIn;
+#include "Checks.def"
+  return false;
+}
 
 llvm::ArrayRef<llvm::StringRef> checkNames() { return Names; }
+
+llvm::ArrayRef<CheckInfo> checkInfos() { return Infos; }
 
 } // namespace checks
 } // namespace coroscope

@@ -129,7 +129,7 @@ llvm::Expected<CheckOptions> resolveOptions(llvm::StringRef InFile, llvm::String
       ConfigPath.empty() ? findConfigFile(InFile) : std::optional(ConfigPath.str());
   if (Config)
     if (llvm::Error E = applyConfigFile(*Config, Opts))
-      return std::move(E);
+      return E; // moved implicitly (C++20)
   for (const auto &[On, Name] : Toggles)
     On ? Opts.enable(Name) : Opts.disable(Name);
   applyWarningFlags(Warnings, Opts);

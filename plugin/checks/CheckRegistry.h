@@ -19,10 +19,13 @@
 namespace coroscope {
 namespace checks {
 
-/// Every check name, in the order the checks run (CheckNames.cpp: no Clang
-/// code, so the config file reader links without libclang).
+/// Every check name, in the order the checks run (Checks.def; CheckNames.cpp
+/// has no Clang code, so the config file reader links without libclang).
 llvm::ArrayRef<llvm::StringRef> checkNames();
-inline constexpr size_t kCheckCount = 8; ///< checkNames().size()
+inline constexpr size_t kCheckCount = 0
+#define COROSCOPE_CHECK(Class, Name, OptIn, Summary, Description, Anchor) +1
+#include "Checks.def"
+    ; ///< checkNames().size()
 
 /// What a check finds, in words: `coroscope lint --format sarif` publishes
 /// these as rule descriptions, so a code-scanning service can show them
@@ -37,10 +40,12 @@ llvm::ArrayRef<CheckInfo> checkInfos(); // same order as checkNames()
 
 /// Opt-in checks are off unless named in -fplugin-arg-coroscope-enable=
 /// (task-type-hygiene: it reports task types, which most code never marks).
+/// False for a name that is not a check's.
 bool isOptIn(llvm::StringRef Name);
 
-/// Instances of every check that Opts switches on (CheckOptions::isOn),
-/// given Opts' type and function lists.
+/// Instances of every check that Opts switches on (CheckOptions::isOn). A
+/// check whose class has a constructor from CheckOptions gets Opts' type and
+/// function lists through it.
 std::vector<std::unique_ptr<Check>> createChecks(const CheckOptions &Opts);
 
 } // namespace checks

@@ -19,7 +19,7 @@ using namespace clang;
 namespace coroscope {
 namespace checks {
 
-void Finding::note(SourceLocation Loc, const llvm::Twine &Msg, ArrayRef<FixItHint> FixIts) {
+void ReportedWarning::note(SourceLocation Loc, const llvm::Twine &Msg, ArrayRef<FixItHint> FixIts) {
   if (D)
     D->Report(Loc, NoteID) << Msg.str() << FixIts;
 }
@@ -67,15 +67,15 @@ bool Reporter::suppressed(StringRef Check, SourceLocation Loc) const {
   return false;
 }
 
-Finding Reporter::warn(StringRef Check, SourceLocation Loc, const llvm::Twine &Msg,
-                       ArrayRef<FixItHint> FixIts) {
+ReportedWarning Reporter::warn(StringRef Check, SourceLocation Loc, const llvm::Twine &Msg,
+                               ArrayRef<FixItHint> FixIts) {
   DiagnosticsEngine &D = Ctx.getDiagnostics();
   unsigned NoteID = D.getDiagnosticIDs()->getCustomDiagID(DiagnosticIDs::Note, "%0");
   const SourceManager &SM = Ctx.getSourceManager();
   if (Loc.isInvalid() || SM.isInSystemHeader(SM.getExpansionLoc(Loc)))
-    return Finding(nullptr, NoteID);
+    return ReportedWarning(nullptr, NoteID);
   if (!Seen.insert({Check.data(), SM.getExpansionLoc(Loc).getRawEncoding()}).second)
-    return Finding(nullptr, NoteID);
+    return ReportedWarning(nullptr, NoteID);
   // Custom diagnostic IDs bypass Clang's warning mapping: -w, -Werror and
   // the -W flags do not reach them (checked with clang 19), so they are
   // applied here (CheckOptions, applyWarningFlags) and the tag is written
@@ -83,14 +83,14 @@ Finding Reporter::warn(StringRef Check, SourceLocation Loc, const llvm::Twine &M
   // (CheckOptions::isError).
   bool AsError = Opts.isError(Check);
   if ((!AsError && D.getIgnoreAllWarnings()) || suppressed(Check, Loc))
-    return Finding(nullptr, NoteID);
+    return ReportedWarning(nullptr, NoteID);
   unsigned ID = D.getDiagnosticIDs()->getCustomDiagID(
       AsError ? DiagnosticIDs::Error : DiagnosticIDs::Warning,
       ("%0 [" + Twine(AsError ? "-Werror," : "") + "-Wcoroscope-" + Check + "]").str());
   if (Opts.Observer)
     Opts.Observer(Check, Function);
   D.Report(Loc, ID) << Msg.str() << FixIts;
-  return Finding(&D, NoteID);
+  return ReportedWarning(&D, NoteID);
 }
 
 namespace {

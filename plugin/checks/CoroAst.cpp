@@ -15,6 +15,7 @@
 #include "clang/AST/DeclFriend.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
 
 #include <functional>
 
@@ -402,20 +403,25 @@ std::string coroutineName(const FunctionDecl *FD) {
          functionName(FD) + "'";
 }
 
-bool isUnderCoAwait(ASTContext &Ctx, const Expr *E) {
+std::vector<const Expr *> enclosingExprs(ASTContext &Ctx, const Expr *E, unsigned MaxDepth) {
+  std::vector<const Expr *> Around;
   DynTypedNode N = DynTypedNode::create(*E);
-  for (int Depth = 0; Depth < 64; ++Depth) {
+  while (Around.size() < MaxDepth) {
     auto Parents = Ctx.getParents(N);
     if (Parents.empty())
-      return false;
+      break;
     N = Parents[0];
     const auto *P = N.get<Expr>();
     if (!P)
-      return false; // left the full-expression
-    if (isa<CoawaitExpr>(P) || isa<CoyieldExpr>(P))
-      return true;
+      break; // left the full-expression
+    Around.push_back(P);
   }
-  return false;
+  return Around;
+}
+
+bool isUnderCoAwait(ASTContext &Ctx, const Expr *E) {
+  return llvm::any_of(enclosingExprs(Ctx, E, 64),
+                      [](const Expr *P) { return isa<CoawaitExpr>(P) || isa<CoyieldExpr>(P); });
 }
 
 } // namespace checks

@@ -141,6 +141,12 @@ std::string functionName(const clang::DeclContext *DC);
 /// coroutine in 'main'" (as capturing-lambda words it).
 std::string coroutineName(const clang::FunctionDecl *FD);
 
+/// The expressions around E in its full-expression, innermost first: each
+/// the first parent of the one before, up to a statement or declaration, at
+/// most MaxDepth of them.
+std::vector<const clang::Expr *> enclosingExprs(clang::ASTContext &Ctx, const clang::Expr *E,
+                                                unsigned MaxDepth);
+
 /// Whether E (a call, a lambda) sits inside the operand of a co_await or
 /// co_yield of the same full-expression: its temporaries then live until that
 /// co_await has resumed.

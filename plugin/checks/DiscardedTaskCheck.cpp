@@ -91,20 +91,20 @@ void DiscardedTaskCheck::checkFunctionBody(const FunctionDecl *FD, const Stmt *B
     if (!Explicit && Call->hasUnusedResultAttr(R.context()))
       continue; // Clang's own -Wunused-result reports it
     std::string TypeName = T.getUnqualifiedType().getAsString(R.context().getPrintingPolicy());
-    Finding W = R.warn(name(), Call->getBeginLoc(),
-                       "the lazy task returned by '" + Callee->getNameAsString() + "' is " +
-                           (How == DiscardFinder::VoidCast  ? "cast to void"
-                            : How == DiscardFinder::Ignored ? "assigned to std::ignore"
-                                                            : "discarded") +
-                           (taskKeepsHandle(Task)
-                                ? "; it is destroyed before it starts, so the body of '" +
-                                      Callee->getNameAsString() +
-                                      (yieldsValues(Task) ? "' never runs (iterate it)"
-                                                          : "' never runs (co_await it, or start it)")
-                                : "; its type keeps no coroutine handle and its promise hands "
-                                  "the handle to no one, so the body of '" +
-                                      Callee->getNameAsString() +
-                                      "' never runs and its frame leaks"));
+    ReportedWarning W =
+        R.warn(name(), Call->getBeginLoc(),
+               "the lazy task returned by '" + Callee->getNameAsString() + "' is " +
+                   (How == DiscardFinder::VoidCast  ? "cast to void"
+                    : How == DiscardFinder::Ignored ? "assigned to std::ignore"
+                                                    : "discarded") +
+                   (taskKeepsHandle(Task)
+                        ? "; it is destroyed before it starts, so the body of '" +
+                              Callee->getNameAsString() +
+                              (yieldsValues(Task) ? "' never runs (iterate it)"
+                                                  : "' never runs (co_await it, or start it)")
+                        : "; its type keeps no coroutine handle and its promise hands "
+                          "the handle to no one, so the body of '" +
+                              Callee->getNameAsString() + "' never runs and its frame leaks"));
     // In a coroutine the likely intent is to await it; it suspends the
     // caller, so it is offered on a note, not applied by -fixit.
     if (W && How == DiscardFinder::Statement && isa_and_nonnull<CoroutineBodyStmt>(Body) &&

@@ -461,13 +461,13 @@ void DoubleAwaitCheck::checkCoroutine(const Coroutine &C, Reporter &R) {
                 From = " (the task returned by '" + Callee->getNameAsString() + "')";
           std::string Type = Var->getType().getNonReferenceType().getUnqualifiedType().getAsString(
               R.context().getPrintingPolicy());
-          Finding F = Prev->Kind == EventKind::Await
-                          ? R.warn(name(), E.loc(),
-                                   "'" + Name + "'" + From + " is awaited a second time in '" +
-                                       functionName(C.FD) + "'; '" + Type +
-                                       "' can be awaited only once")
-                          : R.warn(name(), E.loc(),
-                                   "'" + Name + "'" + From + " is awaited after it was moved from");
+          ReportedWarning F =
+              Prev->Kind == EventKind::Await
+                  ? R.warn(name(), E.loc(),
+                           "'" + Name + "'" + From + " is awaited a second time in '" +
+                               functionName(C.FD) + "'; '" + Type + "' can be awaited only once")
+                  : R.warn(name(), E.loc(),
+                           "'" + Name + "'" + From + " is awaited after it was moved from");
           if (F)
             F.note(Prev->loc(), Prev->Kind == EventKind::Await
                                     ? "first awaited here"

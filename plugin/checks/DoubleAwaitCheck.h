@@ -9,6 +9,7 @@
 #define COROSCOPE_PLUGIN_CHECKS_DOUBLEAWAITCHECK_H
 
 #include "Check.h"
+#include "CheckOptions.h"
 
 #include <string>
 #include <vector>
@@ -29,7 +30,9 @@ struct ConsumptionTypes {
 class DoubleAwaitCheck : public Check {
 public:
   explicit DoubleAwaitCheck(ConsumptionTypes Types = {}) : Types(std::move(Types)) {}
-  llvm::StringRef name() const override { return "double-await"; }
+  explicit DoubleAwaitCheck(const CheckOptions &Opts)
+      : DoubleAwaitCheck(ConsumptionTypes{Opts.SingleConsumption, Opts.MultiConsumption}) {}
+  llvm::StringRef name() const override; // Checks.def
   void checkCoroutine(const Coroutine &C, Reporter &R) override;
 
 private:

@@ -398,11 +398,11 @@ void LockAcrossSuspendCheck::checkCoroutine(const Coroutine &C, Reporter &R) {
         continue;
       std::string Type =
           L.Var->getType().getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
-      Finding W = R.warn(name(), P->getBeginLoc(),
-                         "coroutine '" + functionName(C.FD) + "' suspends while holding '" +
-                             L.Var->getNameAsString() + "' ('" + Type +
-                             "'); the mutex stays locked while it is suspended and may be "
-                             "unlocked on another thread after it resumes");
+      ReportedWarning W = R.warn(name(), P->getBeginLoc(),
+                                 "coroutine '" + functionName(C.FD) + "' suspends while holding '" +
+                                     L.Var->getNameAsString() + "' ('" + Type +
+                                     "'); the mutex stays locked while it is suspended and may be "
+                                     "unlocked on another thread after it resumes");
       if (W)
         W.note(L.Var->getLocation(), "'" + L.Var->getNameAsString() +
                                          "' locked here; release it before the suspension "

@@ -10,6 +10,7 @@
 #define COROSCOPE_PLUGIN_CHECKS_LOCKACROSSSUSPENDCHECK_H
 
 #include "Check.h"
+#include "CheckOptions.h"
 
 #include <string>
 #include <vector>
@@ -29,7 +30,8 @@ public:
   /// (config file "lock_types"); unlock()/lock() on them is followed too.
   explicit LockAcrossSuspendCheck(std::vector<std::string> Extra = {})
       : Extra(std::move(Extra)) {}
-  llvm::StringRef name() const override { return "lock-across-suspend"; }
+  explicit LockAcrossSuspendCheck(const CheckOptions &Opts) : LockAcrossSuspendCheck(Opts.Locks) {}
+  llvm::StringRef name() const override; // Checks.def
   void checkCoroutine(const Coroutine &C, Reporter &R) override;
 
 private:

@@ -17,7 +17,7 @@ namespace checks {
 /// See docs/checks.md#pass-through.
 class PassThroughCheck : public Check {
 public:
-  llvm::StringRef name() const override { return "pass-through"; }
+  llvm::StringRef name() const override; // Checks.def
   void checkCoroutine(const Coroutine &C, Reporter &R) override;
 };
 

@@ -253,15 +253,7 @@ public:
 // Whether Call is an argument of another call or constructor in the same
 // full-expression (`sync_wait(f(tmp))`, `when_all(f(tmp), ...)`).
 bool isArgumentOfCall(ASTContext &Ctx, const Expr *Call) {
-  DynTypedNode N = DynTypedNode::create(*Call);
-  for (int Depth = 0; Depth < 16; ++Depth) {
-    auto Parents = Ctx.getParents(N);
-    if (Parents.empty())
-      return false;
-    N = Parents[0];
-    const auto *P = N.get<Expr>();
-    if (!P)
-      return false;
+  for (const Expr *P : enclosingExprs(Ctx, Call, 16)) {
     if (isa<ImplicitCastExpr>(P) || isa<MaterializeTemporaryExpr>(P) ||
         isa<CXXBindTemporaryExpr>(P) || isa<ParenExpr>(P) || isa<ExprWithCleanups>(P))
       continue;
@@ -348,12 +340,13 @@ void ReferenceParameterCheck::checkFunctionBody(const FunctionDecl *, const Stmt
       std::string CalleeName = functionName(Callee);
       // A default argument is written nowhere in the call: warn at the call.
       bool Defaulted = defaultArgument(Arg) != nullptr;
-      Finding W = R.warn(name(), Defaulted ? Call->getExprLoc() : Arg->getBeginLoc(),
-                         "coroutine '" + CalleeName + "' gets a temporary " +
-                             (Defaulted ? "from the default argument of" : "for") + " its " +
-                             borrowKind(P->getType()) + " parameter '" + P->getNameAsString() +
-                             "', which dies at the end of this full-expression, but reads '" +
-                             P->getNameAsString() + "' after it has suspended");
+      ReportedWarning W =
+          R.warn(name(), Defaulted ? Call->getExprLoc() : Arg->getBeginLoc(),
+                 "coroutine '" + CalleeName + "' gets a temporary " +
+                     (Defaulted ? "from the default argument of" : "for") + " its " +
+                     borrowKind(P->getType()) + " parameter '" + P->getNameAsString() +
+                     "', which dies at the end of this full-expression, but reads '" +
+                     P->getNameAsString() + "' after it has suspended");
       if (!W)
         continue;
       std::optional<FixItHint> Fix = byValue(Callee, P, Ctx);

@@ -91,7 +91,7 @@ void TaskTypeHygieneCheck::finishTranslationUnit(Reporter &R) {
     const PrintingPolicy &PP = R.context().getPrintingPolicy();
     std::string Name = Key->getNameAsString();
     std::optional<FixItHint> Fix = addNodiscard(Key, R.context());
-    Finding W = R.warn(
+    ReportedWarning W = R.warn(
         name(), Key->getLocation(),
         "coroutines return '" + Name + "' as a lazy task, but it is not [[nodiscard]]: " +
             "the compiler cannot warn when a call's task is discarded and never runs (mark it "

@@ -22,7 +22,7 @@ namespace checks {
 /// See docs/checks.md#task-type-hygiene.
 class TaskTypeHygieneCheck : public Check {
 public:
-  llvm::StringRef name() const override { return "task-type-hygiene"; }
+  llvm::StringRef name() const override; // Checks.def
   void checkCoroutine(const Coroutine &C, Reporter &R) override;
   void finishTranslationUnit(Reporter &R) override;
 

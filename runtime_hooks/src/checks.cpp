@@ -139,7 +139,7 @@ bool alreadyReported(ThreadState *t, uint64_t frame) {
 void fatal(ThreadState *t, CheckKind check, uint64_t frame, const FrameEntry *e, uint32_t site,
            uint32_t related, const char *what, const char *related_what, uint32_t other = 0) {
   t->reported_frame = frame;
-  Finding f{check, kSeverityError, true, frame, e, site, related, other, what, related_what};
+  Detection f{check, kSeverityError, true, frame, e, site, related, other, what, related_what};
   report(t, f);
 }
 
@@ -359,11 +359,11 @@ void onAwaiterTouch(ThreadState *t) {
   }
   if (!thread || thread == t->thread)
     return; // moved on by this thread itself, by code built without coroscope
-  Finding f{kCheckConcurrentResume, kSeverityWarning, false, frame, e, t->await_site, site,
-            thread,
-            freed ? "await_suspend touches its awaiter in a frame that another thread has freed"
-                  : "await_suspend touches its awaiter after another thread resumed the frame",
-            by_destroy ? "destroyed" : "resumed"};
+  Detection f{kCheckConcurrentResume, kSeverityWarning, false, frame, e, t->await_site, site,
+              thread,
+              freed ? "await_suspend touches its awaiter in a frame that another thread has freed"
+                    : "await_suspend touches its awaiter after another thread resumed the frame",
+              by_destroy ? "destroyed" : "resumed"};
   report(t, f);
   // After report(), so that it is no tail call: the native stack must keep
   // this frame and the hook's, which report() skips to show await_suspend.
@@ -483,8 +483,8 @@ void onFrameFree(ThreadState *t, const Site *fn, uint64_t frame, bool heap) {
   bool dropped_by_choice =
       fn && (fn->flags & (__coroscope_site_generator | __coroscope_site_unawaitable));
   if (gOptions.checks && (flags & kFlagAtInitial) && !(flags & kFlagStarted) && !dropped_by_choice) {
-    Finding f{kCheckNeverStarted, kSeverityWarning, false, frame, e, op_site, e->creation_site,
-              0, "lazy task destroyed before it ever ran", "created"};
+    Detection f{kCheckNeverStarted, kSeverityWarning, false, frame, e, op_site, e->creation_site,
+                0, "lazy task destroyed before it ever ran", "created"};
     report(t, f);
   }
   e->destroy_site = in_destroy ? idOf(t->destroy_call) : wordSite(w);
@@ -523,10 +523,10 @@ void onResumeEnter(ThreadState *t, const Site *call, uint64_t frame) {
     // Name the await whose await_suspend resumes instead of transferring.
     t->nested_reported = 1;
     uint64_t nester = t->body_await_frame ? t->body_await_frame : frame;
-    Finding f{kCheckNestedResume, kSeverityWarning, false, nester, findFrame(nester),
-              t->body_await_frame ? t->body_await_site : idOf(call), idOf(call), 0,
-              "resume() nested deeper than COROSCOPE_NESTED_RESUME_DEPTH inside an await",
-              "nested resume()"};
+    Detection f{kCheckNestedResume, kSeverityWarning, false, nester, findFrame(nester),
+                t->body_await_frame ? t->body_await_site : idOf(call), idOf(call), 0,
+                "resume() nested deeper than COROSCOPE_NESTED_RESUME_DEPTH inside an await",
+                "nested resume()"};
     report(t, f);
   }
   FrameEntry *e = findFrame(frame);

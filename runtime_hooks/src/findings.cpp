@@ -109,18 +109,8 @@ private:
 };
 
 const char *checkName(log::CheckKind c) {
-  switch (c) {
-  case log::kCheckDoubleAwait: return "double-await";
-  case log::kCheckResumeAfterCompletion: return "resume-after-completion";
-  case log::kCheckUseAfterDestroy: return "use-after-destroy";
-  case log::kCheckDoubleDestroy: return "double-destroy";
-  case log::kCheckConcurrentResume: return "concurrent-resume";
-  case log::kCheckLeakedFrame: return "leaked-frame";
-  case log::kCheckNestedResume: return "nested-resume";
-  case log::kCheckNeverStarted: return "never-started";
-  case log::kCheckSuspendedForever: return "suspended-forever";
-  }
-  return "?";
+  const char *name = log::runtimeCheckName(c);
+  return name ? name : "?";
 }
 
 const char *stateName(uint8_t s) {
@@ -197,7 +187,7 @@ int gNumRepeats = 0;
 
 /// True when this finding was seen before (then only counted). Under
 /// report_lock.
-bool repeated(const Finding &f) {
+bool repeated(const Detection &f) {
   for (int i = 0; i < gNumRepeats; ++i)
     if (gRepeats[i].check == f.check && gRepeats[i].site == f.site &&
         gRepeats[i].related == f.related_site) {
@@ -219,7 +209,7 @@ template <class T> void scrub(T *p, size_t n) { memset(static_cast<void *>(p), 0
 uint64_t hidden(uint64_t frame) { return ~frame; } // its own inverse
 } // namespace
 
-void report(ThreadState *t, const Finding &f) {
+void report(ThreadState *t, const Detection &f) {
   // One report at a time: the buffers below are shared.
   pthread_mutex_lock(&report_lock);
   if (!f.fatal && repeated(f)) {

@@ -20,7 +20,9 @@
 namespace coroscope {
 namespace rt {
 
-struct Finding {
+/// What a run-time check detected, handed to report(), which makes it a
+/// finding: a Finding chunk in the log and a report on stderr.
+struct Detection {
   log::CheckKind check;
   log::Severity severity;
   bool fatal;               ///< undefined behaviour follows: abort by default
@@ -35,7 +37,7 @@ struct Finding {
 
 /// Records `f` (log, stderr) and aborts when it is fatal and
 /// COROSCOPE_ON_ERROR=abort.
-void report(ThreadState *t, const Finding &f);
+void report(ThreadState *t, const Detection &f);
 
 /// Writes every live frame with its async backtrace as text to `fd` (if
 /// >= 0) and a LiveFrames chunk to the log.

@@ -344,6 +344,14 @@ uint32_t countBuckets(const uint64_t *b) {
   return n;
 }
 
+/// The ProfileFunction field of each FunctionCounter, in counter order.
+using PF = log::ProfileFunction;
+constexpr uint64_t PF::*kFunctionFields[kFunctionCounters] = {
+    &PF::calls,      &PF::heap_frames,   &PF::heap_bytes,       &PF::heap_min,
+    &PF::heap_max,   &PF::elided_frames, &PF::elided_bytes,     &PF::elided_min,
+    &PF::elided_max, &PF::completed,     &PF::sync_completions, &PF::sync_scheduled_starts,
+    &PF::frees};
+
 // Serialises the chunk into `buf` (or only measures it when buf.data is
 // null, counting into buf.size). Holds the sample lock.
 void serialise(Buffer &buf, bool measure, uint32_t *functions, uint32_t *sites) {
@@ -379,19 +387,8 @@ void serialise(Buffer &buf, bool measure, uint32_t *functions, uint32_t *sites) 
         p.site = id;
         p.busy_buckets = uint16_t(busy_n);
         p.suspended_buckets = uint16_t(susp_n);
-        p.calls = sums[kCalls];
-        p.heap_frames = sums[kHeapFrames];
-        p.heap_bytes = sums[kHeapBytes];
-        p.heap_min = sums[kHeapMin];
-        p.heap_max = sums[kHeapMax];
-        p.elided_frames = sums[kElidedFrames];
-        p.elided_bytes = sums[kElidedBytes];
-        p.elided_min = sums[kElidedMin];
-        p.elided_max = sums[kElidedMax];
-        p.completed = sums[kCompleted];
-        p.sync_completions = sums[kSync];
-        p.sync_scheduled_starts = sums[kSyncScheduled];
-        p.frees = sums[kFrees];
+        for (int i = 0; i < kFunctionCounters; ++i)
+          p.*kFunctionFields[i] = sums[i];
         p.sampled = ts ? ts->frames : 0;
         p.busy_total_ns = ts ? toNs(ts->busy_total) : 0;
         p.suspended_total_ns = ts ? toNs(ts->suspended_total) : 0;

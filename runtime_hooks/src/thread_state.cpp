@@ -31,8 +31,12 @@ namespace coroscope {
 namespace rt {
 
 __thread ThreadState *tState __attribute__((tls_model("initial-exec"))) = nullptr;
-extern "C" __attribute__((visibility("default"))) __thread __coroscope_thread
+// A braced extern "C": the one-declaration form also means `extern`, which
+// an initialised definition contradicts (gcc warns).
+extern "C" {
+__attribute__((visibility("default"))) __thread __coroscope_thread
     *__coroscope_thread_state __attribute__((tls_model("initial-exec"))) = nullptr;
+}
 
 namespace {
 

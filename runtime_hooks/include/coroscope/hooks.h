@@ -184,4 +184,20 @@ void __coroscope_dump_frames(int fd);
 } // extern "C"
 #endif
 
+#if defined(__cplusplus) && defined(__LP64__)
+#include <stddef.h>
+// The pass writes __coroscope_site as an LLVM struct and reads its fields at
+// these offsets (plugin/SiteTable.cpp, plugin/HookFastPath.cpp).
+static_assert(offsetof(__coroscope_site, kind) == 4 && offsetof(__coroscope_site, flags) == 5 &&
+                  offsetof(__coroscope_site, build) == 6 &&
+                  offsetof(__coroscope_site, line) == 8 &&
+                  offsetof(__coroscope_site, column) == 12 &&
+                  offsetof(__coroscope_site, reserved2) == 16 &&
+                  offsetof(__coroscope_site, function) == 24 &&
+                  offsetof(__coroscope_site, name) == 32 &&
+                  offsetof(__coroscope_site, file) == 40 &&
+                  offsetof(__coroscope_site, awaiter) == 48 && sizeof(__coroscope_site) == 56,
+              "the site record the pass emits");
+#endif
+
 #endif // COROSCOPE_HOOKS_H
