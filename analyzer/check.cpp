@@ -10,12 +10,12 @@
 //===----------------------------------------------------------------------===//
 #include "commands.h"
 
+#include "log/log_reader.h"
+#include "model/findings.h"
+#include "model/log_jobs.h"
+#include "model/model.h"
 #include "render/findings.h"
 #include "render/render.h"
-#include "state/findings.h"
-#include "state/log_jobs.h"
-#include "state/log_reader.h"
-#include "state/model.h"
 
 #include <optional>
 #include <sstream>

@@ -9,9 +9,9 @@
 
 #include <cstdint>
 #include <ostream>
-#include "state/advice.h"
-#include "state/budget.h"
-#include "state/log_reader.h"
+#include "log/log_reader.h"
+#include "verdicts/advice.h"
+#include "verdicts/budget.h"
 
 #include <string>
 #include <vector>

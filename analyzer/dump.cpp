@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "commands.h"
 
-#include "state/log_reader.h"
+#include "log/log_reader.h"
 
 #include <algorithm>
 #include <cstdio>

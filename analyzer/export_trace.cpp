@@ -7,12 +7,12 @@
 //===----------------------------------------------------------------------===//
 #include "commands.h"
 
+#include "log/clock.h"
+#include "log/event_merge.h"
+#include "log/log_reader.h"
+#include "model/findings.h"
+#include "model/model.h"
 #include "render/chrome_trace.h"
-#include "state/clock.h"
-#include "state/event_merge.h"
-#include "state/findings.h"
-#include "state/log_reader.h"
-#include "state/model.h"
 
 #include <stdexcept>
 

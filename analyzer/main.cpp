@@ -19,16 +19,16 @@
 //===----------------------------------------------------------------------===//
 #include "commands.h"
 #include "lint_loader.h"
+#include "log/log_identity.h"
+#include "log/log_reader.h"
+#include "model/log_jobs.h"
+#include "model/model.h"
+#include "model/stats.h"
 #include "render/chrome_trace.h"
 #include "render/render.h"
-#include "state/log_reader.h"
-#include "state/model.h"
-#include "state/advice.h"
-#include "state/baseline.h"
-#include "state/budget.h"
-#include "state/log_identity.h"
-#include "state/log_jobs.h"
-#include "state/stats.h"
+#include "verdicts/advice.h"
+#include "verdicts/baseline.h"
+#include "verdicts/budget.h"
 
 #include <CLI/CLI.hpp>
 
@@ -186,7 +186,7 @@ bool warnIncomplete(const std::vector<std::string> &logs, const std::vector<LogE
 }
 
 /// The logs to read: each process's log once, with a warning line for every
-/// log left out (state/log_identity.h). `repeated`: some log was left out.
+/// log left out (log/log_identity.h). `repeated`: some log was left out.
 std::vector<std::string> logsReadOnce(const std::vector<std::string> &logs, bool &repeated) {
   std::vector<DuplicateLog> duplicates;
   std::vector<std::string> kept = distinctLogs(logs, duplicates);

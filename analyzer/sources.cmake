@@ -9,22 +9,22 @@
 set(COROSCOPE_ANALYZER_SOURCES
   check.cpp
   dump.cpp
-  state/clock.cpp
-  state/log_reader.cpp
-  state/event_merge.cpp
-  state/model.cpp
-  state/advice.cpp
-  state/baseline.cpp
-  state/budget.cpp
-  state/json_file.cpp
-  state/stats.cpp
-  state/site_ref.cpp
-  state/findings.cpp
-  state/messages.cpp
-  state/live_frames.cpp
-  state/log_identity.cpp
-  state/log_jobs.cpp
-  state/symbolize.cpp
+  log/clock.cpp
+  log/log_reader.cpp
+  log/event_merge.cpp
+  model/model.cpp
+  verdicts/advice.cpp
+  verdicts/baseline.cpp
+  verdicts/budget.cpp
+  log/json_file.cpp
+  model/stats.cpp
+  model/site_ref.cpp
+  model/findings.cpp
+  model/messages.cpp
+  model/live_frames.cpp
+  log/log_identity.cpp
+  model/log_jobs.cpp
+  model/symbolize.cpp
   render/text.cpp
   render/markdown.cpp
   render/markdown_escape.cpp

@@ -9,10 +9,10 @@
 //===----------------------------------------------------------------------===//
 #include "memfile.h"
 
+#include "log/json_file.h"
+#include "model/stats.h"
 #include "render/render.h"
-#include "state/baseline.h"
-#include "state/json_file.h"
-#include "state/stats.h"
+#include "verdicts/baseline.h"
 
 #include <memory>
 #include <sstream>

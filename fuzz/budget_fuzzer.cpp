@@ -8,9 +8,9 @@
 //===----------------------------------------------------------------------===//
 #include "memfile.h"
 
+#include "log/json_file.h"
 #include "render/findings.h"
-#include "state/budget.h"
-#include "state/json_file.h"
+#include "verdicts/budget.h"
 
 #include <sstream>
 

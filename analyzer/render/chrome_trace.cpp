@@ -8,8 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "render/chrome_trace.h"
 
+#include "model/stats.h"
 #include "render/render.h"
-#include "state/stats.h"
 
 #include <nlohmann/json.hpp>
 
