@@ -10,7 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "memfile.h"
 
-#include "commands.h"
+#include "commands/commands.h"
 #include "log/log_reader.h"
 #include "model/log_jobs.h"
 #include "model/stats.h"

@@ -1,4 +1,4 @@
-//===- check.cpp - `coroscope check`: findings as a pass/fail gate --------===//
+//===- verdicts/check.cpp - `coroscope check`: findings as a gate --------===//
 //
 // Meant for CI: run the tests with the runtime's checks enabled, then
 // `coroscope check` over the logs fails the job when any finding reaches the
@@ -8,7 +8,7 @@
 // the statistics anyway.
 //
 //===----------------------------------------------------------------------===//
-#include "commands.h"
+#include "commands/commands.h"
 
 #include "log/log_reader.h"
 #include "model/findings.h"

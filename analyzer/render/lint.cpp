@@ -1,18 +1,11 @@
-//===- lint.cpp - `coroscope lint`: compile-time checks as a CI step ------===//
+//===- render/lint.cpp - `coroscope lint` findings as JSON and SARIF ------===//
 //
-// lint/lint_tool.cpp, in libcoroscope_lint-<major>.so (lint_loader.h), parses
-// the files; this file renders what it found:
-// Clang's diagnostic text, the JSON of `coroscope check` (same objects, so
-// one reader takes run-time and compile-time findings), or SARIF 2.1.0 for
-// code-scanning services. The default --fail-on is `warning`, unlike
-// `check`'s `error`: lint reports every finding as a warning, whatever the
-// compile command's -Werror, so a lint step failing on errors only would
-// never fail.
+// The JSON of `coroscope check` (same objects, so one reader takes run-time
+// and compile-time findings), or SARIF 2.1.0 for code-scanning services.
 //
 //===----------------------------------------------------------------------===//
-#include "commands.h"
+#include "render/lint.h"
 
-#include "lint_loader.h"
 #include "render/findings.h"
 
 #include <nlohmann/json.hpp>
@@ -20,7 +13,6 @@
 #include <cctype>
 #include <cstring>
 #include <map>
-#include <sstream>
 
 #ifndef COROSCOPE_VERSION
 #define COROSCOPE_VERSION "unknown"
@@ -36,10 +28,6 @@ namespace {
 using Json = nlohmann::ordered_json;
 using lint::LintFinding;
 
-int severityRank(const std::string &s) {
-  return s == "error" ? 2 : s == "warning" ? 1 : 0;
-}
-
 Finding asFinding(const LintFinding &l) {
   Finding f;
   f.where = {l.function, l.where.file, l.where.line, l.where.column};
@@ -49,7 +37,9 @@ Finding asFinding(const LintFinding &l) {
   return f;
 }
 
-std::string renderJson(const std::vector<LintFinding> &findings) {
+} // namespace
+
+std::string renderLintJson(const std::vector<LintFinding> &findings) {
   Json j;
   j["schema"] = "coroscope-findings/1";
   j["findings"] = Json::array();
@@ -57,6 +47,8 @@ std::string renderJson(const std::vector<LintFinding> &findings) {
     j["findings"].push_back(lintFindingJson(asFinding(l), l.check, l.severity));
   return j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
+
+namespace {
 
 /// "%20" and friends for what a URI path may not hold as is.
 std::string uriEscape(const std::string &path) {
@@ -96,8 +88,10 @@ Json physicalLocation(const lint::Position &p, const std::string &root) {
   return j;
 }
 
-std::string renderSarif(const std::vector<lint::RuleInfo> &lint_rules,
-                        const std::vector<LintFinding> &findings, const std::string &root) {
+} // namespace
+
+std::string renderLintSarif(const std::vector<lint::RuleInfo> &lint_rules,
+                           const std::vector<LintFinding> &findings, const std::string &root) {
   std::string doc = COROSCOPE_CHECKS_DOC_URL;
   Json rules = Json::array();
   std::map<std::string, size_t> rule_index;
@@ -159,61 +153,6 @@ std::string renderSarif(const std::vector<lint::RuleInfo> &lint_rules,
   sarif["version"] = "2.1.0";
   sarif["runs"] = Json::array({std::move(run)});
   return sarif.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
-}
-
-} // namespace
-
-LintOutcome lintFiles(const LintCommand &cmd) {
-  lint::LintOptions opts;
-  opts.build_dir = cmd.build_dir;
-  opts.files = cmd.files;
-  opts.jobs = cmd.jobs;
-  opts.config = cmd.config;
-  for (const std::string &c : cmd.enable)
-    opts.toggles.push_back({true, c});
-  for (const std::string &c : cmd.disable)
-    opts.toggles.push_back({false, c});
-  const lint::LintModule &module = lintModule(); // throws when it is missing
-  lint::LintResult res;
-  std::string unusable_db;
-  if (!module.run(opts, res, unusable_db))
-    throw lint::LintInputError(unusable_db);
-
-  LintOutcome out;
-  int threshold = severityRank(cmd.fail_on);
-  for (const LintFinding &f : res.findings)
-    if (severityRank(f.severity) >= threshold)
-      out.failed = true;
-  out.unusable = !res.failures.empty();
-  out.errors = res.error_text;
-  for (const std::string &f : res.failures)
-    out.errors += "coroscope: error: " + f + "\n";
-  for (const std::string &f : res.skipped)
-    out.errors += "coroscope: note: " + f + "\n";
-
-  size_t warnings = 0, errors = 0;
-  for (const LintFinding &f : res.findings)
-    (f.severity == "error" ? errors : warnings)++;
-  std::ostringstream summary;
-  summary << "coroscope lint: " << res.findings.size()
-          << (res.findings.size() == 1 ? " finding" : " findings") << " (" << errors
-          << (errors == 1 ? " error, " : " errors, ") << warnings
-          << (warnings == 1 ? " warning" : " warnings") << ") in " << res.files
-          << (res.files == 1 ? " file" : " files");
-  if (!res.skipped.empty())
-    summary << ", " << res.skipped.size() << " skipped (not C or C++)";
-  summary << "\n";
-  out.summary = summary.str();
-
-  if (cmd.format == "json") {
-    out.output = renderJson(res.findings);
-  } else if (cmd.format == "sarif") {
-    out.output = renderSarif(module.rules(), res.findings, module.cmake_source_dir(cmd.build_dir));
-  } else {
-    for (const LintFinding &f : res.findings)
-      out.output += f.text;
-  }
-  return out;
 }
 
 } // namespace coroscope::analyzer

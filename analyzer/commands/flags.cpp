@@ -1,4 +1,4 @@
-//===- flags.cpp - `coroscope flags`: compiler and linker options ----------===//
+//===- commands/flags.cpp - `coroscope flags`: compiler and linker flags --===//
 //
 // Works like llvm-config: build systems splice the output into a command line
 // ($(coroscope flags --compile)), so it prints exactly one line and nothing
@@ -14,7 +14,8 @@
 // (lint_loader.cpp).
 //
 //===----------------------------------------------------------------------===//
-#include "commands.h"
+#include "commands/cli.h"
+#include "commands/commands.h"
 #include "file_names.h"
 
 #include <cerrno>
@@ -22,6 +23,8 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <iostream>
+#include <memory>
 #include <stdexcept>
 
 #include <chrono>
@@ -305,6 +308,44 @@ std::string flagsLine(bool compile, bool link, bool linkStatic, const std::strin
       out += "-L" + lib + " -Wl,-rpath," + lib + " -lcoroscope_rt";
   }
   return out;
+}
+
+namespace {
+
+struct FlagsOptions {
+  bool compile = false, link = false, link_static = false;
+  std::string compiler; ///< "": defaultCompiler()
+};
+
+} // namespace
+
+Command addFlagsCommand(CLI::App &app) {
+  auto opt = std::make_shared<FlagsOptions>();
+  CLI::App *flags = app.add_subcommand(
+      "flags", "Print compiler/linker flags for instrumented builds");
+  flags->add_flag("--compile", opt->compile,
+                  "The -fplugin flag for the compiler: its Clang major's plugin; exit 2 "
+                  "when there is none");
+  flags->add_option("--compiler", opt->compiler,
+                    "The compiler --compile is for (default: $CXX, else clang++); its "
+                    "--version tells the major")
+      ->check(compilerName());
+  CLI::Option *link_opt =
+      flags->add_flag("--link", opt->link, "The linker flags for the runtime");
+  flags
+      ->add_flag("--link-static", opt->link_static,
+                 "The linker flags for the static runtime (libcoroscope_rt.a)")
+      ->excludes(link_opt);
+
+  return {flags, [opt] {
+            if (!opt->compile && !opt->link && !opt->link_static) {
+              std::cerr << "coroscope: error: flags needs --compile and/or --link\n";
+              return int(kExitUsage);
+            }
+            std::cout << flagsLine(opt->compile, opt->link, opt->link_static, opt->compiler)
+                      << "\n";
+            return int(kExitOk);
+          }};
 }
 
 } // namespace coroscope::analyzer

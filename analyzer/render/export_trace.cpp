@@ -1,11 +1,11 @@
-//===- export_trace.cpp - `coroscope export --format chrome-trace` --------===//
+//===- render/export_trace.cpp - `coroscope export --format chrome-trace` -===//
 //
 // Replays each log as `report` does, with a ChromeTraceWriter told what the
 // model sees (render/chrome_trace.h), so the trace streams out as the log is
 // read. A profile file has counts but no events: it has no timeline.
 //
 //===----------------------------------------------------------------------===//
-#include "commands.h"
+#include "commands/commands.h"
 
 #include "log/clock.h"
 #include "log/event_merge.h"

@@ -1,4 +1,4 @@
-//===- dump.cpp - `coroscope dump`: the raw records of a log ---------------===//
+//===- log/dump.cpp - `coroscope dump`: the raw records of a log ---------===//
 //
 // A debugging view of exactly what is on disk, in file order, one record per
 // line with its file offset, before any interpretation (no merging, no clock
@@ -6,7 +6,7 @@
 // the line format is kept stable and grep-friendly (key=value).
 //
 //===----------------------------------------------------------------------===//
-#include "commands.h"
+#include "commands/commands.h"
 
 #include "log/log_reader.h"
 

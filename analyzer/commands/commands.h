@@ -1,11 +1,12 @@
-//===- commands.h - Entry points of the coroscope subcommands ----*- C++ -*-===//
+//===- commands/commands.h - What the subcommands run -----------*- C++ -*-===//
 //
-// main.cpp owns argument parsing; each subcommand lives in its own file and is
-// reached through these functions, which return the process exit status.
+// Each subcommand's command line lives in its own file (commands/cli.h); the
+// work it runs on its inputs is reached through these functions, which the
+// fuzz targets call too.
 //
 //===----------------------------------------------------------------------===//
-#ifndef COROSCOPE_ANALYZER_COMMANDS_H
-#define COROSCOPE_ANALYZER_COMMANDS_H
+#ifndef COROSCOPE_ANALYZER_COMMANDS_COMMANDS_H
+#define COROSCOPE_ANALYZER_COMMANDS_COMMANDS_H
 
 #include <cstdint>
 #include <ostream>
@@ -51,14 +52,14 @@ CheckResult checkLogs(const std::vector<std::string> &logs,
                       unsigned jobs);
 
 struct TraceWindow;
-/// `coroscope export --format chrome-trace LOG...` (export_trace.cpp): the
+/// `coroscope export --format chrome-trace LOG...` (render/export_trace.cpp): the
 /// logs' timelines in the Trace Event Format, streamed to `os`; how each
 /// log ended. Throws std::runtime_error, before writing anything, when an
 /// input is a profile file (no events), and LogError on malformed input.
 std::vector<LogEnd> exportChromeTrace(const std::vector<std::string> &logs,
                                       const TraceWindow &window, std::ostream &os);
 
-/// `coroscope lint -p BUILD_DIR [FILES...]` (lint.cpp).
+/// `coroscope lint -p BUILD_DIR [FILES...]` (commands/lint.cpp).
 struct LintCommand {
   std::string build_dir;
   std::vector<std::string> files;
@@ -85,7 +86,7 @@ LintOutcome lintFiles(const LintCommand &cmd);
 /// executable, symlinks resolved. Throws std::runtime_error if unknown.
 std::string installPrefix();
 /// The compiler `flags --compile` is for without --compiler: $CXX, else
-/// "clang++" (flags.cpp).
+/// "clang++" (commands/flags.cpp).
 std::string defaultCompiler();
 /// What `COMPILER --version` says. `compiler` may hold arguments ($CXX):
 /// its first word is run, or the second after ccache, sccache or distcc.
@@ -114,4 +115,4 @@ std::string flagsLine(bool compile, bool link, bool linkStatic, const std::strin
 
 } // namespace coroscope::analyzer
 
-#endif // COROSCOPE_ANALYZER_COMMANDS_H
+#endif // COROSCOPE_ANALYZER_COMMANDS_COMMANDS_H
