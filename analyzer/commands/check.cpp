@@ -15,7 +15,7 @@ namespace coroscope::analyzer {
 
 namespace {
 
-struct CheckOptions {
+struct CheckCommandOptions {
   std::vector<std::string> logs;
   std::string format = "text";
   std::string output;
@@ -26,7 +26,7 @@ struct CheckOptions {
   bool strict = false; ///< an incomplete log fails the run (exit 2)
 };
 
-int runCheck(const CheckOptions &opt) {
+int runCheck(const CheckCommandOptions &opt) {
   using namespace coroscope::log;
   uint8_t threshold = opt.fail_on == "advice"    ? kSeverityAdvice
                       : opt.fail_on == "warning" ? kSeverityWarning
@@ -51,7 +51,7 @@ int runCheck(const CheckOptions &opt) {
 } // namespace
 
 Command addCheckCommand(CLI::App &app) {
-  auto opt = std::make_shared<CheckOptions>();
+  auto opt = std::make_shared<CheckCommandOptions>();
   CLI::App *check = app.add_subcommand(
       "check", "Print the run-time check findings of logs; exit 1 if any "
                "reaches --fail-on");

@@ -230,11 +230,11 @@ void LogModel::FrameTable::clear() {
   free_.clear();
 }
 
-void LogModel::push(ThreadState &t, uint64_t frame, bool destroy) {
+void LogModel::push(ThreadReplay &t, uint64_t frame, bool destroy) {
   t.stack.push_back({next_activation_++, frame, t.current, destroy});
 }
 
-void LogModel::pop(ThreadState &t, uint64_t frame) {
+void LogModel::pop(ThreadReplay &t, uint64_t frame) {
   // Pop through to the matching record: records above it belong to calls
   // whose exit event was lost (e.g. an exception unwound through them).
   for (size_t i = t.stack.size(); i-- > 0;) {
@@ -245,7 +245,7 @@ void LogModel::pop(ThreadState &t, uint64_t frame) {
   }
 }
 
-bool LogModel::onStack(const ThreadState &t, uint64_t activation) const {
+bool LogModel::onStack(const ThreadReplay &t, uint64_t activation) const {
   if (activation == 0)
     return false;
   for (size_t i = t.stack.size(); i-- > 0;) {
@@ -318,7 +318,7 @@ void LogModel::closeFrame(Frame &f, uint64_t at, bool destroyed) {
 // The frame whose code freed `frame`: the caller of its destroy(), or, for
 // a free without a destroy() call (final_suspend returned suspend_never), the
 // frame running, which is the frame itself.
-uint64_t LogModel::freedBy(const ThreadState &t, uint64_t frame) {
+uint64_t LogModel::freedBy(const ThreadReplay &t, uint64_t frame) {
   if (!t.stack.empty() && t.stack.back().frame == frame && t.stack.back().destroy)
     return t.stack.back().caller;
   return t.current;
@@ -378,7 +378,7 @@ void LogModel::onChildFreed(const Frame &c, const Event &e, uint64_t freed_by) {
   n->bytes += c.heap_bytes;
 }
 
-void LogModel::onBegin(const Event &e, ThreadState &t) {
+void LogModel::onBegin(const Event &e, ThreadReplay &t) {
   FunctionStats &fn = functionFor(e.site);
   if (Frame *old = frames_.find(e.frame)) {
     // The address was reused without a FrameFree: the old frame must have
@@ -466,7 +466,7 @@ LogModel::Frame &LogModel::inherit(const Event &e, FunctionStats &fn) {
   return f;
 }
 
-void LogModel::onSuspendSite(const Event &e, ThreadState &t) {
+void LogModel::onSuspendSite(const Event &e, ThreadReplay &t) {
   Frame *f = frames_.find(e.frame);
   Resolved r = suspendSiteFor(e.site, f);
   if (!f && forked_child_ && r.kind != kSiteInitial) {
@@ -528,7 +528,7 @@ void LogModel::onSuspendSite(const Event &e, ThreadState &t) {
   }
 }
 
-void LogModel::onResume(const Event &e, ThreadState &t) {
+void LogModel::onResume(const Event &e, ThreadReplay &t) {
   t.current = e.frame;
   Frame *fp = frames_.find(e.frame);
   if (!fp && forked_child_) {
@@ -571,7 +571,7 @@ void LogModel::process(const Event &e) {
     last_time_ = e.time;
   if (!eventCarriesBytes(e.kind) && e.timed && e.time < first_time_)
     first_time_ = e.time;
-  ThreadState &t = thread(e.thread);
+  ThreadReplay &t = thread(e.thread);
   uint64_t transfer_from = t.transfer_from;
   t.transfer_from = 0;
   switch (e.kind) {

@@ -65,7 +65,8 @@ private:
     uint64_t caller = 0;  ///< `current` when it was entered
     bool destroy = false; ///< a coroutine_handle::destroy() call
   };
-  struct ThreadState {
+  /// One thread as the replay sees it.
+  struct ThreadReplay {
     std::vector<Activation> stack;
     uint64_t current = 0;          ///< frame whose code runs now, 0 if none
     std::vector<uint64_t> resumers; ///< `current` of each ramp/resume() entered
@@ -233,16 +234,16 @@ private:
 
   FunctionStats &functionFor(uint32_t site_id);
   Resolved suspendSiteFor(uint32_t site_id, const Frame *frame);
-  ThreadState &thread(uint32_t id) {
+  ThreadReplay &thread(uint32_t id) {
     if (id != last_thread_ || !last_state_) {
       last_thread_ = id;
       last_state_ = &threads_[id];
     }
     return *last_state_;
   }
-  void push(ThreadState &t, uint64_t frame, bool destroy = false);
-  void pop(ThreadState &t, uint64_t frame);
-  bool onStack(const ThreadState &t, uint64_t activation) const;
+  void push(ThreadReplay &t, uint64_t frame, bool destroy = false);
+  void pop(ThreadReplay &t, uint64_t frame);
+  bool onStack(const ThreadReplay &t, uint64_t activation) const;
   void closeFrame(Frame &f, uint64_t at, bool destroyed);
 
   static constexpr int kRecursionWindow = 64;
@@ -251,12 +252,12 @@ private:
   static Frame *lookup(const FrameRef &r) {
     return r.addr && r.slot->serial == r.serial ? r.slot : nullptr;
   }
-  static uint64_t freedBy(const ThreadState &t, uint64_t frame);
+  static uint64_t freedBy(const ThreadReplay &t, uint64_t frame);
   bool directCall(const FunctionStats *caller, const FunctionStats *callee);
   void onChildFreed(const Frame &child, const Event &e, uint64_t freed_by);
-  void onBegin(const Event &e, ThreadState &t);
-  void onSuspendSite(const Event &e, ThreadState &t);
-  void onResume(const Event &e, ThreadState &t);
+  void onBegin(const Event &e, ThreadReplay &t);
+  void onSuspendSite(const Event &e, ThreadReplay &t);
+  void onResume(const Event &e, ThreadReplay &t);
   /// A forked child's log: the frame an event names that no FrameBegin of
   /// this log created is a copy of one alive in the parent at the fork.
   Frame &inherit(const Event &e, FunctionStats &fn);
@@ -266,9 +267,9 @@ private:
   TimelineSink *sink_ = nullptr;
   BySite<FunctionStats *> functions_;
   BySite<Resolved> suspend_sites_;
-  std::unordered_map<uint32_t, ThreadState> threads_;
+  std::unordered_map<uint32_t, ThreadReplay> threads_;
   uint32_t last_thread_ = 0;
-  ThreadState *last_state_ = nullptr;
+  ThreadReplay *last_state_ = nullptr;
   FrameTable frames_;
   uint64_t next_activation_ = 1;
   uint64_t next_serial_ = 1;
