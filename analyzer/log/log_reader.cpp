@@ -75,12 +75,6 @@ const char *checkKindName(uint8_t kind) {
   case kCheckNestedResume: return "nested-resume";
   case kCheckNeverStarted: return "never-started";
   case kCheckSuspendedForever: return "suspended-forever";
-  case kAdviceHotSync: return "hot-sync";
-  case kAdviceAlwaysWaits: return "always-waits";
-  case kAdviceHaloMissed: return "halo-missed";
-  case kAdvicePassThrough: return "pass-through";
-  case kAdviceDeepChain: return "deep-chain";
-  case kAdviceLargeFrame: return "large-frame";
   }
   return "";
 }
@@ -446,7 +440,9 @@ FindingData LogReader::readFinding(const ChunkRef &chunk) {
   f.offset = chunk.payload_offset;
   readAt(f.offset, &f.record, sizeof f.record, "finding record");
   const FindingRecord &r = f.record;
-  if (checkKindName(r.check)[0] == '\0' || r.check >= kAdviceFirst)
+  // An advice kind has no name here: the runtime never writes one, so a log
+  // holding one is corrupt.
+  if (checkKindName(r.check)[0] == '\0')
     fail(f.offset, "bad check kind " + std::to_string(r.check));
   if (severityName(r.severity)[0] == '\0')
     fail(f.offset + 1, "bad severity " + std::to_string(r.severity));

@@ -135,7 +135,8 @@ const char *eventKindName(uint8_t kind);
 /// Returns "function", "initial", "await", "yield", "final", "resume-call",
 /// "destroy-call", "done-call", "coroutine-call", or "" if unknown.
 const char *siteKindName(uint8_t kind);
-/// The kebab-case check name ("double-await"), or "" for an unknown kind.
+/// The kebab-case name of a run-time check ("double-await"), or "" for any
+/// other kind (advice kinds too: checkName() in model/findings.h names both).
 const char *checkKindName(uint8_t kind);
 /// "advice", "warning", "error", or "" for an unknown severity.
 const char *severityName(uint8_t severity);

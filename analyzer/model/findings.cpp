@@ -14,6 +14,18 @@ namespace coroscope::analyzer {
 
 using namespace coroscope::log;
 
+const char *checkName(uint8_t check) {
+  switch (check) {
+  case kAdviceHotSync: return "hot-sync";
+  case kAdviceAlwaysWaits: return "always-waits";
+  case kAdviceHaloMissed: return "halo-missed";
+  case kAdvicePassThrough: return "pass-through";
+  case kAdviceDeepChain: return "deep-chain";
+  case kAdviceLargeFrame: return "large-frame";
+  }
+  return checkKindName(check);
+}
+
 void FindingSet::add(Finding f) {
   const RelatedRef *rel = nullptr;
   for (const RelatedRef &r : f.related)
@@ -51,10 +63,10 @@ std::vector<Finding> FindingSet::sorted() const {
     const Finding &x = items_[a], &y = items_[b];
     if (x.severity != y.severity)
       return x.severity > y.severity;
-    auto kx = std::make_tuple(std::string(checkKindName(x.check)),
+    auto kx = std::make_tuple(std::string(checkName(x.check)),
                               std::cref(x.where.file), x.where.line,
                               x.where.column, std::cref(x.where.function), a);
-    auto ky = std::make_tuple(std::string(checkKindName(y.check)),
+    auto ky = std::make_tuple(std::string(checkName(y.check)),
                               std::cref(y.where.file), y.where.line,
                               y.where.column, std::cref(y.where.function), b);
     return kx < ky;

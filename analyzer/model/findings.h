@@ -46,8 +46,25 @@ struct Figure {
   double value = 0;
 };
 
+/// Advice: verdicts the analyzer derives from a whole log (verdicts/advice.cpp,
+/// docs/checks.md). They share Finding::check with log::CheckKind, above its
+/// values, and are never in a log.
+enum AdviceKind : uint8_t {
+  kAdviceFirst = 64,
+  kAdviceHotSync = 64,
+  kAdviceAlwaysWaits = 65,
+  kAdviceHaloMissed = 66,
+  kAdvicePassThrough = 67,
+  kAdviceDeepChain = 68,
+  kAdviceLargeFrame = 69,
+};
+
+/// The kebab-case name of a finding's check, a log::CheckKind or an
+/// AdviceKind ("double-await", "hot-sync"); "" for an unknown kind.
+const char *checkName(uint8_t check);
+
 struct Finding {
-  uint8_t check = 0;    ///< log::CheckKind
+  uint8_t check = 0;    ///< log::CheckKind or AdviceKind
   uint8_t severity = 0; ///< log::Severity
   uint8_t state = 0;    ///< log::FrameState
   /// `function` is the frame's function; the position is the offending

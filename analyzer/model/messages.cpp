@@ -205,7 +205,7 @@ std::string findingMessage(const FindingRecord &r, const FindingSites &s) {
   case kCheckSuspendedForever:
     return x + " suspended at " + w.op() + " and never resumed";
   }
-  return x + ": " + checkKindName(r.check) + " at " + w.op();
+  return x + ": " + checkName(r.check) + " at " + w.op();
 }
 
 std::string relatedNote(const FindingRecord &r, const FindingSites &s) {
