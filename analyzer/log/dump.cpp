@@ -175,12 +175,7 @@ void dumpLog(const std::string &path, std::ostream &os) {
       EventsHeader eh = r.readEventsHeader(c);
       os << " thread=" << eh.thread << " os_tid=" << eh.os_tid
          << " count=" << eh.count << "\n";
-      EventSegment seg;
-      seg.header = c.payload_offset;
-      seg.offset = c.payload_offset + sizeof(EventsHeader);
-      seg.count = eh.count;
-      seg.bytes = eh.count * sizeof(EventRecord);
-      dumpEvents(r, seg, eh.thread, os);
+      dumpEvents(r, eventSegment(c, eh), eh.thread, os);
       break;
     }
     case kChunkPackedEvents: {
@@ -189,14 +184,7 @@ void dumpLog(const std::string &path, std::ostream &os) {
          << " count=" << ph.count << " base_ts=" << ph.base_ts
          << " base_frame=" << hex(ph.base_frame)
          << " base_other_frame=" << hex(ph.base_other_frame) << "\n";
-      EventSegment seg;
-      seg.header = c.payload_offset;
-      seg.offset = c.payload_offset + sizeof(PackedEventsHeader);
-      seg.count = ph.count;
-      seg.bytes = c.payload_bytes - sizeof(PackedEventsHeader);
-      seg.packed = true;
-      seg.base = {ph.base_ts, ph.base_frame, ph.base_other_frame};
-      dumpEvents(r, seg, ph.thread, os);
+      dumpEvents(r, eventSegment(c, ph), ph.thread, os);
       break;
     }
     case kChunkFinding: {

@@ -64,6 +64,26 @@ const char *siteKindName(uint8_t kind) {
   return "";
 }
 
+EventSegment eventSegment(const ChunkRef &chunk, const EventsHeader &h) {
+  EventSegment seg;
+  seg.header = chunk.payload_offset;
+  seg.offset = chunk.payload_offset + sizeof(EventsHeader);
+  seg.count = h.count;
+  seg.bytes = h.count * sizeof(EventRecord);
+  return seg;
+}
+
+EventSegment eventSegment(const ChunkRef &chunk, const PackedEventsHeader &h) {
+  EventSegment seg;
+  seg.header = chunk.payload_offset;
+  seg.offset = chunk.payload_offset + sizeof(PackedEventsHeader);
+  seg.count = h.count;
+  seg.bytes = chunk.payload_bytes - sizeof(PackedEventsHeader);
+  seg.packed = true;
+  seg.base = {h.base_ts, h.base_frame, h.base_other_frame};
+  return seg;
+}
+
 const char *checkKindName(uint8_t kind) {
   switch (kind) {
   case kCheckDoubleAwait: return "double-await";
@@ -346,29 +366,43 @@ ClockSample LogReader::readClock(const ChunkRef &chunk) {
   return readRecordChunk<ClockSample>(chunk, "clock", "clock sample");
 }
 
-std::vector<Site> LogReader::readSites(const ChunkRef &chunk) {
-  if (chunk.payload_bytes < sizeof(SitesHeader))
-    fail(chunk.offset, "sites chunk payload too short (" +
+template <class Header>
+std::vector<char> LogReader::readCountedChunk(const ChunkRef &chunk, Header &h,
+                                              const char *name) {
+  if (chunk.payload_bytes < sizeof(Header))
+    fail(chunk.offset, std::string(name) + " chunk payload too short (" +
                            std::to_string(chunk.payload_bytes) + " bytes)");
-  SitesHeader sh{};
-  readAt(chunk.payload_offset, &sh, sizeof sh, "sites header");
+  h = Header{};
+  readAt(chunk.payload_offset, &h, sizeof h, (std::string(name) + " header").c_str());
   // One buffer for the whole payload: it is bounded by the file size, which
-  // was checked in nextChunk, and site tables are small.
-  std::vector<char> data(chunk.payload_bytes - sizeof(SitesHeader));
-  uint64_t base = chunk.payload_offset + sizeof(SitesHeader);
+  // was checked in nextChunk, and these tables are small.
+  std::vector<char> data(chunk.payload_bytes - sizeof(Header));
   if (!data.empty())
-    readAt(base, data.data(), data.size(), "sites chunk");
+    readAt(chunk.payload_offset + sizeof(Header), data.data(), data.size(),
+           (std::string(name) + " chunk").c_str());
+  return data;
+}
 
+template <class Entry>
+Entry LogReader::entryAt(const std::vector<char> &data, size_t pos, uint64_t at, uint32_t i,
+                         uint32_t count, const char *entry, const char *chunk) const {
+  if (data.size() - pos < sizeof(Entry))
+    fail(at, std::string(entry) + " entry " + std::to_string(i) + " of " +
+                 std::to_string(count) + " runs past the end of the " + chunk + " chunk");
+  Entry e{};
+  std::memcpy(&e, data.data() + pos, sizeof e);
+  return e;
+}
+
+std::vector<Site> LogReader::readSites(const ChunkRef &chunk) {
+  SitesHeader sh;
+  std::vector<char> data = readCountedChunk(chunk, sh, "sites");
+  uint64_t base = chunk.payload_offset + sizeof(SitesHeader);
   std::vector<Site> sites;
   size_t pos = 0;
   for (uint32_t i = 0; i < sh.count; ++i) {
     uint64_t at = base + pos;
-    if (data.size() - pos < sizeof(SiteEntry))
-      fail(at, "site entry " + std::to_string(i) + " of " +
-                   std::to_string(sh.count) +
-                   " runs past the end of the sites chunk");
-    SiteEntry e{};
-    std::memcpy(&e, data.data() + pos, sizeof e);
+    SiteEntry e = entryAt<SiteEntry>(data, pos, at, i, sh.count, "site", "sites");
     size_t strings = size_t(e.name_len) + e.file_len + e.awaiter_len;
     size_t entry = (sizeof(SiteEntry) + strings + 7) & ~size_t(7);
     if (data.size() - pos - sizeof(SiteEntry) < strings)
@@ -532,26 +566,14 @@ ProfileData LogReader::readProfile(const ChunkRef &chunk) {
 }
 
 std::vector<Module> LogReader::readModules(const ChunkRef &chunk) {
-  if (chunk.payload_bytes < sizeof(ModulesHeader))
-    fail(chunk.offset, "modules chunk payload too short (" +
-                           std::to_string(chunk.payload_bytes) + " bytes)");
-  ModulesHeader mh{};
-  readAt(chunk.payload_offset, &mh, sizeof mh, "modules header");
-  std::vector<char> data(chunk.payload_bytes - sizeof(ModulesHeader));
+  ModulesHeader mh;
+  std::vector<char> data = readCountedChunk(chunk, mh, "modules");
   uint64_t base = chunk.payload_offset + sizeof(ModulesHeader);
-  if (!data.empty())
-    readAt(base, data.data(), data.size(), "modules chunk");
-
   std::vector<Module> modules;
   size_t pos = 0;
   for (uint32_t i = 0; i < mh.count; ++i) {
     uint64_t at = base + pos;
-    if (data.size() - pos < sizeof(ModuleEntry))
-      fail(at, "module entry " + std::to_string(i) + " of " +
-                   std::to_string(mh.count) +
-                   " runs past the end of the modules chunk");
-    ModuleEntry e{};
-    std::memcpy(&e, data.data() + pos, sizeof e);
+    ModuleEntry e = entryAt<ModuleEntry>(data, pos, at, i, mh.count, "module", "modules");
     if (data.size() - pos - sizeof(ModuleEntry) < e.path_len)
       fail(at, "module " + std::to_string(i) + ": path (" +
                    std::to_string(e.path_len) +
@@ -634,24 +656,12 @@ LogIndex::LogIndex(const std::string &path)
       break;
     case kChunkEvents: {
       EventsHeader eh = r.readEventsHeader(chunk);
-      EventSegment seg;
-      seg.header = chunk.payload_offset;
-      seg.offset = chunk.payload_offset + sizeof(EventsHeader);
-      seg.count = eh.count;
-      seg.bytes = eh.count * sizeof(EventRecord);
-      addSegment(threads, eh.thread, eh.os_tid, seg);
+      addSegment(threads, eh.thread, eh.os_tid, eventSegment(chunk, eh));
       break;
     }
     case kChunkPackedEvents: {
       PackedEventsHeader ph = r.readPackedEventsHeader(chunk);
-      EventSegment seg;
-      seg.header = chunk.payload_offset;
-      seg.offset = chunk.payload_offset + sizeof(PackedEventsHeader);
-      seg.count = ph.count;
-      seg.bytes = chunk.payload_bytes - sizeof(PackedEventsHeader);
-      seg.packed = true;
-      seg.base = {ph.base_ts, ph.base_frame, ph.base_other_frame};
-      addSegment(threads, ph.thread, ph.os_tid, seg);
+      addSegment(threads, ph.thread, ph.os_tid, eventSegment(chunk, ph));
       break;
     }
     case kChunkFinding:

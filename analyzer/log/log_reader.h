@@ -124,6 +124,11 @@ struct EventSegment {
   log::PackedCursor base; ///< packed: the decoder state at the first record
 };
 
+/// The records of an Events chunk, whose header `h` was read already.
+EventSegment eventSegment(const ChunkRef &chunk, const log::EventsHeader &h);
+/// The records of a PackedEvents chunk, whose header `h` was read already.
+EventSegment eventSegment(const ChunkRef &chunk, const log::PackedEventsHeader &h);
+
 /// Whether `kind` is a known log::EventKind.
 inline bool isEventKind(uint8_t kind) {
   return kind >= log::kEvFrameAlloc && kind <= log::kEvFrameElided;
@@ -267,6 +272,17 @@ private:
   template <class Record>
   Record readRecordChunk(const ChunkRef &chunk, const char *chunk_name,
                          const char *record_name);
+  /// A chunk that is a Header holding a count, then that many entries, each
+  /// a fixed part, its strings and padding to 8 bytes (Sites, Modules):
+  /// reads the header into `h` and the rest into one buffer. `name` is the
+  /// chunk's in messages ("sites").
+  template <class Header>
+  std::vector<char> readCountedChunk(const ChunkRef &chunk, Header &h, const char *name);
+  /// The fixed part of entry `i` of `count`, at `pos` of `data` (file offset
+  /// `at`), which must fit; `entry` and `chunk` name them in messages.
+  template <class Entry>
+  Entry entryAt(const std::vector<char> &data, size_t pos, uint64_t at, uint32_t i,
+                uint32_t count, const char *entry, const char *chunk) const;
 };
 
 /// Everything about a log except its events, plus where the events are.
