@@ -10,6 +10,7 @@
 #include "model/model.h"
 
 #include "log/clock.h"
+#include "model/stable_sort.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -35,7 +36,7 @@ LogModel::LogModel(const LogIndex &index, Report &report)
   for (auto &[key, group] : same_position) {
     if (group.size() < 2)
       continue;
-    std::stable_sort(group.begin(), group.end(), [](const Site *a, const Site *b) {
+    stableSort(group, [](const Site *a, const Site *b) {
       return a->awaiter < b->awaiter;
     });
     for (size_t i = 1; i < group.size(); ++i)
@@ -85,10 +86,9 @@ FunctionStats &LogModel::functionFor(uint32_t site_id) {
         l.column = s.column;
         fn->frame_locals.push_back(std::move(l));
       }
-    std::stable_sort(fn->frame_locals.begin(), fn->frame_locals.end(),
-                     [](const FrameLocalInfo &x, const FrameLocalInfo &y) {
-                       return x.bytes > y.bytes;
-                     });
+    stableSort(fn->frame_locals, [](const FrameLocalInfo &x, const FrameLocalInfo &y) {
+      return x.bytes > y.bytes;
+    });
   } else {
     // Sites are per process, so an undefined id can only be named by number
     // and the process: the placeholder keeps the calls visible instead of

@@ -3,6 +3,7 @@
 
 #include "coroscope/log_format.h"
 #include "log/json_file.h"
+#include "model/stable_sort.h"
 
 #include <algorithm>
 #include <cmath>
@@ -218,13 +219,10 @@ BudgetResult checkBudget(const Budget &budget, const Report &report,
                               own ? *entry : std::string(kNeverStarted)});
   }
 
-  std::stable_sort(out.violations.begin(), out.violations.end(),
-                   [](const BudgetViolation &a, const BudgetViolation &b) {
-                     return std::tuple(a.where.file, a.where.line, a.where.function,
-                                       keyOrder(a.key)) <
-                            std::tuple(b.where.file, b.where.line, b.where.function,
-                                       keyOrder(b.key));
-                   });
+  stableSort(out.violations, [](const BudgetViolation &a, const BudgetViolation &b) {
+    return std::tuple(a.where.file, a.where.line, a.where.function, keyOrder(a.key)) <
+           std::tuple(b.where.file, b.where.line, b.where.function, keyOrder(b.key));
+  });
   for (const auto &[name, entry] : budget.functions)
     if (!used.count(name))
       out.unmatched.push_back(name);
