@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "lint_loader.h"
 
-#include "commands.h"
+#include "commands/commands.h"
 #include "file_names.h"
 
 #include <dlfcn.h>

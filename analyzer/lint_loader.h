@@ -15,7 +15,7 @@ namespace coroscope::analyzer {
 /// `flags --compile` finds its plugin), or fail saying which compilers have
 /// one. Without it: the major of $CXX when it is a Clang with a module, else
 /// the newest module there is. Takes effect when the module is first
-/// needed, so it must be called before (main.cpp: on parse).
+/// needed, so it must be called before (commands/lint.cpp: on parse).
 void setLintCompiler(const std::string &compiler);
 
 /// The module in PREFIX/lib (PREFIX as in installPrefix(), the layout

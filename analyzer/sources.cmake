@@ -1,30 +1,32 @@
 #===- analyzer/sources.cmake - The analyzer's code without its command line -===#
 #
 # Everything `report`, `check` and `dump` run on a log or a JSON input, and
-# nothing of `lint` (libclang) or main.cpp. The `coroscope` executable and the
-# fuzz targets (fuzz/CMakeLists.txt, built by another compiler with
-# sanitizers) compile this one list, so the code fuzzed is the code shipped.
+# nothing of `lint` (libclang) or of the command line (main.cpp and commands/,
+# but for the entry points commands/commands.h declares). The `coroscope`
+# executable and the fuzz targets (fuzz/CMakeLists.txt, built by another
+# compiler with sanitizers) compile this one list, so the code fuzzed is the
+# code shipped.
 #
 #===------------------------------------------------------------------------===#
 set(COROSCOPE_ANALYZER_SOURCES
-  check.cpp
-  dump.cpp
-  state/clock.cpp
-  state/log_reader.cpp
-  state/event_merge.cpp
-  state/model.cpp
-  state/advice.cpp
-  state/baseline.cpp
-  state/budget.cpp
-  state/json_file.cpp
-  state/stats.cpp
-  state/site_ref.cpp
-  state/findings.cpp
-  state/messages.cpp
-  state/live_frames.cpp
-  state/log_identity.cpp
-  state/log_jobs.cpp
-  state/symbolize.cpp
+  verdicts/check.cpp
+  log/dump.cpp
+  log/clock.cpp
+  log/log_reader.cpp
+  log/event_merge.cpp
+  model/model.cpp
+  verdicts/advice.cpp
+  verdicts/baseline.cpp
+  verdicts/budget.cpp
+  log/json_file.cpp
+  model/stats.cpp
+  model/site_ref.cpp
+  model/findings.cpp
+  model/messages.cpp
+  model/live_frames.cpp
+  log/log_identity.cpp
+  model/log_jobs.cpp
+  model/symbolize.cpp
   render/text.cpp
   render/markdown.cpp
   render/markdown_escape.cpp
@@ -32,7 +34,7 @@ set(COROSCOPE_ANALYZER_SOURCES
   render/rows.cpp
   render/html.cpp
   render/chrome_trace.cpp
-  export_trace.cpp
+  render/export_trace.cpp
   render/log_status.cpp
   render/empty_report.cpp
   render/baseline.cpp

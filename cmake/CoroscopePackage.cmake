@@ -92,6 +92,6 @@ list(TRANSFORM _coroscope_clangs PREPEND "clang-")
 string(REPLACE ";" " | " _coroscope_clangs "${_coroscope_clangs}")
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "${_coroscope_clangs}")
 # `coroscope report` symbolizes native stacks with llvm-symbolizer-19 when
-# present (analyzer/state/symbolize.cpp); cmake for find_package(coroscope).
+# present (analyzer/model/symbolize.cpp); cmake for find_package(coroscope).
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "llvm-19, cmake")
 include(CPack)

@@ -7,12 +7,11 @@
 // what`); any other exception escaping is a bug.
 //
 //===----------------------------------------------------------------------===//
-#include "memfile.h"
+#include "json_input.h"
 
+#include "model/stats.h"
 #include "render/render.h"
-#include "state/baseline.h"
-#include "state/json_file.h"
-#include "state/stats.h"
+#include "verdicts/baseline.h"
 
 #include <memory>
 #include <sstream>
@@ -20,10 +19,8 @@
 using namespace coroscope::analyzer;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static coroscope::fuzz::MemFile file;
-  file.assign(data, size);
-  try {
-    Baseline baseline = readBaseline(file.path());
+  return coroscope::fuzz::withJsonInput(data, size, [](const std::string &path) {
+    Baseline baseline = readBaseline(path);
     Report report;
     Summary summary = summarize(report, sortKeys().front(), 0);
     summary.baseline = std::make_shared<BaselineComparison>(
@@ -32,7 +29,5 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     renderText(summary, out);
     renderMarkdown(summary, out);
     renderJson(summary, out);
-  } catch (const JsonInputError &) {
-  }
-  return 0;
+  });
 }

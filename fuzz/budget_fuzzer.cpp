@@ -6,26 +6,21 @@
 // answer to bad input; any other exception escaping is a bug.
 //
 //===----------------------------------------------------------------------===//
-#include "memfile.h"
+#include "json_input.h"
 
 #include "render/findings.h"
-#include "state/budget.h"
-#include "state/json_file.h"
+#include "verdicts/budget.h"
 
 #include <sstream>
 
 using namespace coroscope::analyzer;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static coroscope::fuzz::MemFile file;
-  file.assign(data, size);
-  try {
-    Budget budget = readBudget(file.path());
+  return coroscope::fuzz::withJsonInput(data, size, [](const std::string &path) {
+    Budget budget = readBudget(path);
     BudgetResult result = checkBudget(budget, Report{}, {});
     std::ostringstream out;
     renderBudgetText(result, budget.path, out);
     out << budgetViolationsJson(result).dump();
-  } catch (const JsonInputError &) {
-  }
-  return 0;
+  });
 }

@@ -10,12 +10,12 @@
 //===----------------------------------------------------------------------===//
 #include "memfile.h"
 
-#include "commands.h"
+#include "commands/commands.h"
+#include "log/log_reader.h"
+#include "model/log_jobs.h"
+#include "model/stats.h"
 #include "render/render.h"
-#include "state/advice.h"
-#include "state/log_jobs.h"
-#include "state/log_reader.h"
-#include "state/stats.h"
+#include "verdicts/advice.h"
 
 #include <cstdlib>
 #include <sstream>

@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "render/render.h"
 
-#include "state/baseline.h"
+#include "verdicts/baseline.h"
 
 namespace coroscope::analyzer {
 

@@ -8,8 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "render/chrome_trace.h"
 
+#include "model/stats.h"
 #include "render/render.h"
-#include "state/stats.h"
 
 #include <nlohmann/json.hpp>
 
@@ -242,11 +242,11 @@ void ChromeTraceWriter::finding(const Finding &f, uint64_t time) {
   j["ph"] = "i";
   j["s"] = "t";
   j["cat"] = "finding";
-  j["name"] = std::string(checkKindName(f.check)) + " " + f.where.function;
+  j["name"] = std::string(checkName(f.check)) + " " + f.where.function;
   j["pid"] = pid_;
   j["tid"] = f.thread;
   j["ts"] = nullptr;
-  j["args"]["check"] = checkKindName(f.check);
+  j["args"]["check"] = checkName(f.check);
   j["args"]["severity"] = severityName(f.severity);
   j["args"]["message"] = f.message;
   j["args"]["function"] = f.where.function;

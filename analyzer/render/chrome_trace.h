@@ -25,8 +25,8 @@
 #ifndef COROSCOPE_ANALYZER_RENDER_CHROME_TRACE_H
 #define COROSCOPE_ANALYZER_RENDER_CHROME_TRACE_H
 
-#include "state/findings.h"
-#include "state/timeline.h"
+#include "model/findings.h"
+#include "model/timeline.h"
 
 #include <cstdint>
 #include <limits>

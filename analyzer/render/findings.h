@@ -8,9 +8,9 @@
 #ifndef COROSCOPE_ANALYZER_RENDER_FINDINGS_H
 #define COROSCOPE_ANALYZER_RENDER_FINDINGS_H
 
-#include "state/budget.h"
-#include "state/findings.h"
-#include "state/live_frames.h"
+#include "model/findings.h"
+#include "model/live_frames.h"
+#include "verdicts/budget.h"
 
 #include <nlohmann/json.hpp>
 

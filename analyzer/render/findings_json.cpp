@@ -82,7 +82,7 @@ Json finding(const Finding &f, const std::string &check,
     s["inlined"] = n.inlined;
     j["stack"].push_back(std::move(s));
   }
-  if (f.check >= log::kAdviceFirst && !lint) { // analyzer advice, not a run-time finding
+  if (f.check >= kAdviceFirst && !lint) { // analyzer advice, not a run-time finding
     auto numbers = [](const std::vector<Figure> &figures) {
       Json o = Json::object();
       for (const Figure &x : figures)
@@ -104,7 +104,7 @@ Json finding(const Finding &f, const std::string &check,
 Json findingsJson(const std::vector<Finding> &findings) {
   Json list = Json::array();
   for (const Finding &f : findings)
-    list.push_back(finding(f, checkKindName(f.check), severityName(f.severity),
+    list.push_back(finding(f, checkName(f.check), severityName(f.severity),
                            /*lint=*/false));
   return list;
 }

@@ -36,7 +36,7 @@ void renderFindingsMarkdown(const std::vector<Finding> &findings,
      << findings.size() << " (" << findingsTally(findings) << ").\n\n";
   for (const Finding &f : findings) {
     os << "- **" << severityName(f.severity) << "** `"
-       << checkKindName(f.check) << "` at " << where(f.where) << " in "
+       << checkName(f.check) << "` at " << where(f.where) << " in "
        << code(f.where.function) << ": " << markdown(f.message, Md::Text) << "\n";
     for (const RelatedRef &r : f.related) {
       os << "  - " << r.note << ": " << where(r.where);

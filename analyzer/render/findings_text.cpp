@@ -92,7 +92,7 @@ void renderFindingsText(const std::vector<Finding> &findings,
     if (n)
       os << "\n";
     os << where(f.where) << ": " << severityName(f.severity) << ": ["
-       << checkKindName(f.check) << "] " << f.message << "\n";
+       << checkName(f.check) << "] " << f.message << "\n";
     for (const RelatedRef &r : f.related) {
       if (r.role == "creation" && samePlace(r.where, f.where) &&
           f.check == kCheckLeakedFrame)

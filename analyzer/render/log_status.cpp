@@ -32,7 +32,7 @@ const char *statusWord(LogEnd::Kind k) {
 std::string utcTime(uint64_t unix_ns, char sep) {
   time_t secs = time_t(unix_ns / 1000000000u);
   struct tm tm;
-  char buf[32];
+  char buf[80]; // room for any int in each field: never truncated
   if (!gmtime_r(&secs, &tm))
     return "?";
   std::snprintf(buf, sizeof buf, "%04d-%02d-%02d%c%02d:%02d:%02d", tm.tm_year + 1900,

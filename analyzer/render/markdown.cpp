@@ -8,10 +8,10 @@
 //===----------------------------------------------------------------------===//
 #include "render/render.h"
 
+#include "log/log_reader.h"
 #include "render/findings.h"
 #include "render/markdown_escape.h"
-#include "state/baseline.h"
-#include "state/log_reader.h"
+#include "verdicts/baseline.h"
 
 namespace coroscope::analyzer {
 

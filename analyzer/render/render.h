@@ -8,7 +8,7 @@
 #ifndef COROSCOPE_ANALYZER_RENDER_RENDER_H
 #define COROSCOPE_ANALYZER_RENDER_RENDER_H
 
-#include "state/stats.h"
+#include "model/stats.h"
 
 #include <cstdint>
 #include <nlohmann/json.hpp>

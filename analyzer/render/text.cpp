@@ -8,9 +8,9 @@
 //===----------------------------------------------------------------------===//
 #include "render/render.h"
 
+#include "log/log_reader.h"
 #include "render/findings.h"
-#include "state/baseline.h"
-#include "state/log_reader.h"
+#include "verdicts/baseline.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -296,15 +296,7 @@ enum CheckKind : uint8_t {
 #define COROSCOPE_CHECK_KIND(kind, value, name) kind = value,
   COROSCOPE_RUNTIME_CHECKS(COROSCOPE_CHECK_KIND)
 #undef COROSCOPE_CHECK_KIND
-  // Advice: derived by the analyzer from a whole log (docs/checks.md), never
-  // written by the runtime; a log that holds one is corrupt.
-  kAdviceFirst = 64,
-  kAdviceHotSync = 64,
-  kAdviceAlwaysWaits = 65,
-  kAdviceHaloMissed = 66,
-  kAdvicePassThrough = 67,
-  kAdviceDeepChain = 68,
-  kAdviceLargeFrame = 69,
+  // Values >= 64 are the analyzer's advice kinds (analyzer/model/findings.h), never logged.
 };
 
 enum Severity : uint8_t {

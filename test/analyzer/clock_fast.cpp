@@ -2,14 +2,14 @@
 // give exactly what the long double computation (exact()) gives, for TSC
 // rates seen in practice and odd ones, timestamps near the clock samples and
 // far from them, and values that end exactly or nearly on .5 ns.
-// RUN: %clangxx -O2 -I%S/../../analyzer -I%S/../../include %S/../../analyzer/state/clock.cpp %s -o %t
+// RUN: %clangxx -O2 -I%S/../../analyzer -I%S/../../include %S/../../analyzer/log/clock.cpp %s -o %t
 // RUN: %t | FileCheck %s
 // The fast path covers slopes below 1 ns per tick (TSCs above 1 GHz); for
 // the two real-world rates it decides every timestamp after the sample.
 // CHECK: clock 0: fast path 100%
 // CHECK: clock 1: fast path 100%
 // CHECK: mismatches 0
-#include "state/clock.h"
+#include "log/clock.h"
 
 #include <cstdio>
 #include <random>

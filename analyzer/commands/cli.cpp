@@ -1,0 +1,119 @@
+//===- commands/cli.cpp - What the subcommands' command lines share -------===//
+//
+// Option types and output handling used by several subcommands
+// (commands/cli.h).
+//
+//===----------------------------------------------------------------------===//
+#include "commands/cli.h"
+
+#include "log/log_identity.h"
+#include "render/render.h"
+
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <sys/stat.h>
+
+namespace coroscope::analyzer {
+
+/// --threshold KEY=VALUE, repeatable, for report, check and export.
+void addThresholdOption(CLI::App *cmd, AdviceOptions &advice) {
+  cmd->add_option_function<std::vector<std::string>>(
+         "--threshold",
+         [&advice](const std::vector<std::string> &values) {
+           for (const std::string &v : values) {
+             try {
+               setThreshold(advice, v);
+             } catch (const std::invalid_argument &e) {
+               throw CLI::ValidationError("--threshold", e.what());
+             }
+           }
+         },
+         "Set an advice threshold, KEY=VALUE (docs/checks.md#advice)")
+      ->type_name("KEY=VALUE");
+}
+
+/// --compiler's value: a compiler, never empty (`--compiler "$CC"` with CC
+/// unset must not quietly fall back to $CXX or clang++).
+CLI::Validator compilerName() {
+  return CLI::Validator(
+      [](std::string &in) -> std::string {
+        return in.find_first_not_of(" \t") == std::string::npos
+                   ? "expected a compiler (a path or a name on $PATH), got an empty value"
+                   : "";
+      },
+      "PATH");
+}
+
+/// Whether `output` is one of `inputs` (the same file by any name); says so.
+bool outputIsInput(const std::string &output, const std::vector<std::string> &inputs) {
+  struct stat out_st;
+  if (::stat(output.c_str(), &out_st) != 0 || !S_ISREG(out_st.st_mode))
+    return false;
+  for (const std::string &in : inputs) {
+    struct stat in_st;
+    if (::stat(in.c_str(), &in_st) == 0 && in_st.st_dev == out_st.st_dev &&
+        in_st.st_ino == out_st.st_ino) {
+      std::cerr << "coroscope: error: " << output << ": is an input (" << in
+                << "); not overwritten\n";
+      return true;
+    }
+  }
+  return false;
+}
+
+/// Writes `text` to stdout or to `output`. The text is complete before the
+/// file is opened so a failed run never leaves a truncated report behind;
+/// an `output` that is one of the `inputs` (the same file, by any name) is
+/// refused, not replaced by the report of itself.
+bool writeOutput(const std::string &output, const std::string &text,
+                 const std::vector<std::string> &inputs) {
+  if (output.empty() || output == "-") {
+    std::cout << text;
+    std::cout.flush();
+    return true;
+  }
+  if (outputIsInput(output, inputs))
+    return false;
+  std::ofstream file(output, std::ios::binary | std::ios::trunc);
+  if (file)
+    file << text;
+  if (!file) {
+    std::cerr << "coroscope: error: " << output
+              << ": cannot write: " << std::strerror(errno) << "\n";
+    return false;
+  }
+  return true;
+}
+
+/// One warning line on stderr per log that LogEnd::incomplete() says
+/// lacks something of its run; true if any.
+bool warnIncomplete(const std::vector<std::string> &logs, const std::vector<LogEnd> &ends) {
+  bool any = false;
+  for (size_t i = 0; i < logs.size() && i < ends.size(); ++i) {
+    if (!ends[i].incomplete())
+      continue;
+    // More records than the End counts: chunks not of this run are in it.
+    bool extra = ends[i].countMismatch() && ends[i].events_read > ends[i].events_written;
+    std::cerr << "coroscope: warning: " << logs[i] << ": " << logStatusText(ends[i])
+              << (extra ? "; its figures include records its process did not count (chunks appended or spliced in)"
+                        : "; figures from its complete chunks only")
+              << "\n";
+    any = true;
+  }
+  return any;
+}
+
+/// The logs to read: each process's log once, with a warning line for every
+/// log left out (log/log_identity.h). `repeated`: some log was left out.
+std::vector<std::string> logsReadOnce(const std::vector<std::string> &logs, bool &repeated) {
+  std::vector<DuplicateLog> duplicates;
+  std::vector<std::string> kept = distinctLogs(logs, duplicates);
+  for (const DuplicateLog &d : duplicates)
+    std::cerr << "coroscope: warning: " << d.log << ": "
+              << (d.same_file ? "the same file as " : "the same process's log as ") << d.same_as
+              << "; read once\n";
+  repeated = !duplicates.empty();
+  return kept;
+}
+} // namespace coroscope::analyzer

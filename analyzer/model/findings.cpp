@@ -1,0 +1,146 @@
+//===- model/findings.cpp - Run-time check findings of all logs -----------===//
+//
+// Resolution happens per log because site ids and frame addresses are only
+// meaningful inside their log; merging happens afterwards on the resolved
+// text, which is why the merge key holds names and positions, never ids.
+//
+//===----------------------------------------------------------------------===//
+#include "model/findings.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace coroscope::analyzer {
+
+using namespace coroscope::log;
+
+const char *checkName(uint8_t check) {
+  switch (check) {
+  case kAdviceHotSync: return "hot-sync";
+  case kAdviceAlwaysWaits: return "always-waits";
+  case kAdviceHaloMissed: return "halo-missed";
+  case kAdvicePassThrough: return "pass-through";
+  case kAdviceDeepChain: return "deep-chain";
+  case kAdviceLargeFrame: return "large-frame";
+  }
+  return checkKindName(check);
+}
+
+void FindingSet::add(Finding f) {
+  const RelatedRef *rel = nullptr;
+  for (const RelatedRef &r : f.related)
+    if (r.role != "creation") {
+      rel = &r;
+      break;
+    }
+  static const SourceRef none;
+  const SourceRef &rw = rel ? rel->where : none;
+  Key key{f.check,         f.severity,    f.where.function,
+          f.where.file,    f.where.line,  f.where.column,
+          rw.file,         rw.line,       rw.column};
+  auto [it, inserted] = index_.try_emplace(key, items_.size());
+  if (inserted) {
+    items_.push_back(std::move(f));
+    return;
+  }
+  Finding &first = items_[it->second];
+  first.count += f.count;
+  first.bytes += f.bytes;
+}
+
+void FindingSet::merge(FindingSet &&later) {
+  for (Finding &f : later.items_)
+    add(std::move(f));
+  later.items_.clear();
+  later.index_.clear();
+}
+
+std::vector<Finding> FindingSet::sorted() const {
+  std::vector<size_t> order(items_.size());
+  std::iota(order.begin(), order.end(), size_t(0));
+  // The index as the last key keeps ties in order of first appearance.
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    const Finding &x = items_[a], &y = items_[b];
+    if (x.severity != y.severity)
+      return x.severity > y.severity;
+    auto kx = std::make_tuple(std::string(checkName(x.check)),
+                              std::cref(x.where.file), x.where.line,
+                              x.where.column, std::cref(x.where.function), a);
+    auto ky = std::make_tuple(std::string(checkName(y.check)),
+                              std::cref(y.where.file), y.where.line,
+                              y.where.column, std::cref(y.where.function), b);
+    return kx < ky;
+  });
+  std::vector<Finding> out;
+  out.reserve(order.size());
+  for (size_t i : order)
+    out.push_back(items_[i]);
+  return out;
+}
+
+const char *relatedRole(uint8_t check) {
+  switch (check) {
+  case kCheckDoubleAwait: return "first-await";
+  case kCheckUseAfterDestroy:
+  case kCheckDoubleDestroy: return "destroy";
+  case kCheckConcurrentResume: return "resume";
+  }
+  return "related";
+}
+
+void collectFindings(const LogIndex &index, FindingSet &set) {
+  if (index.findings().empty())
+    return;
+  SiteResolver sites(index.sites());
+  Symbolizer symbolizer(index.modules());
+  for (const FindingData &d : index.findings())
+    for (uint64_t pc : d.pcs)
+      symbolizer.add(pc);
+  symbolizer.run();
+
+  for (const FindingData &d : index.findings()) {
+    const FindingRecord &r = d.record;
+    Finding f;
+    f.check = r.check;
+    f.severity = r.severity;
+    f.state = r.state;
+    FindingSites fs;
+    fs.function = sites.at(r.function_site).function;
+    fs.op = sites.atOr(r.site, r.function_site);
+    fs.op_kind = sites.kind(r.site ? r.site : r.function_site);
+    fs.related = sites.at(r.related_site);
+    fs.related_kind = r.related_site ? sites.kind(r.related_site) : 0xff;
+    // The operation's site names the calling function; the finding is about
+    // the frame, so its function wins.
+    f.where = fs.op;
+    f.where.function = fs.function;
+    f.message = findingMessage(r, fs);
+    // Some checks name the creation as their related site too; once is enough.
+    if (r.related_site && r.related_site != r.creation_site)
+      f.related.push_back(
+          {relatedRole(r.check), fs.related, relatedNote(r, fs)});
+    if (r.creation_site)
+      f.related.push_back(
+          {"creation", sites.at(r.creation_site), "created here"});
+    f.count = r.count ? r.count : 1;
+    f.bytes = r.bytes;
+    f.thread = r.thread;
+    f.other_thread = r.other_thread;
+    f.frame = r.frame;
+    f.ts = r.ts;
+    f.log = index.path();
+    for (const BacktraceEntry &b : d.backtrace) {
+      AsyncFrame a;
+      a.where = sites.atOr(b.site, b.function_site);
+      a.where.function = sites.at(b.function_site).function;
+      a.frame = b.frame;
+      f.backtrace.push_back(std::move(a));
+    }
+    for (uint64_t pc : d.pcs)
+      for (NativeFrame &n : symbolizer.lookup(pc))
+        f.stack.push_back(std::move(n));
+    set.add(std::move(f));
+  }
+}
+
+} // namespace coroscope::analyzer

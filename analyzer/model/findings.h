@@ -1,0 +1,134 @@
+//===- model/findings.h - Run-time check findings of all logs ---*- C++ -*-===//
+//
+// A Finding is a FindingRecord with every site id resolved to source text,
+// its message written and its native stack symbolized, so it no longer
+// depends on the log it came from. The same bug hit in a loop, or in every
+// process of a test suite, would otherwise flood the report; FindingSet
+// merges findings that describe the same defect at the same place (check,
+// severity, function, location of the operation, location of the related
+// operation) by summing their counts and bytes, keeping the first one seen.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COROSCOPE_ANALYZER_MODEL_FINDINGS_H
+#define COROSCOPE_ANALYZER_MODEL_FINDINGS_H
+
+#include "log/log_reader.h"
+#include "model/site_ref.h"
+#include "model/symbolize.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace coroscope::analyzer {
+
+/// A related site with what it was ("first-await", "destroy", "resume",
+/// "creation", "related").
+struct RelatedRef {
+  std::string role;
+  SourceRef where;
+  /// For text: "first awaited here", "resumed here on thread 2".
+  std::string note;
+};
+
+/// One step of an async backtrace: a frame and where it is suspended (or
+/// running).
+struct AsyncFrame {
+  SourceRef where; ///< function of the frame, location of its site
+  uint64_t frame = 0;
+};
+
+/// A number behind an advice, or the threshold it was compared with.
+struct Figure {
+  std::string key; ///< snake_case, as in JSON: "calls", "sync_percent"
+  double value = 0;
+};
+
+/// Advice: verdicts the analyzer derives from a whole log (verdicts/advice.cpp,
+/// docs/checks.md). They share Finding::check with log::CheckKind, above its
+/// values, and are never in a log.
+enum AdviceKind : uint8_t {
+  kAdviceFirst = 64,
+  kAdviceHotSync = 64,
+  kAdviceAlwaysWaits = 65,
+  kAdviceHaloMissed = 66,
+  kAdvicePassThrough = 67,
+  kAdviceDeepChain = 68,
+  kAdviceLargeFrame = 69,
+};
+
+/// The kebab-case name of a finding's check, a log::CheckKind or an
+/// AdviceKind ("double-await", "hot-sync"); "" for an unknown kind.
+const char *checkName(uint8_t check);
+
+struct Finding {
+  uint8_t check = 0;    ///< log::CheckKind or AdviceKind
+  uint8_t severity = 0; ///< log::Severity
+  uint8_t state = 0;    ///< log::FrameState
+  /// `function` is the frame's function; the position is the offending
+  /// operation's (the function's own when the runtime gave no site).
+  SourceRef where;
+  std::string message;
+  std::vector<RelatedRef> related;
+  uint64_t count = 1;
+  uint64_t bytes = 0;
+  uint32_t thread = 0;
+  uint32_t other_thread = 0;
+  uint64_t frame = 0;
+  /// When the runtime found it, in its log's ticks (0: unknown, advice);
+  /// of the first one when identical findings were folded.
+  uint64_t ts = 0;
+  std::string log; ///< the first log it was found in
+  std::vector<AsyncFrame> backtrace; ///< innermost first
+  std::vector<NativeFrame> stack;    ///< innermost first
+  // Advice only: what triggered it, and what to change.
+  std::vector<Figure> figures;
+  std::vector<Figure> thresholds;
+  std::string suggestion;
+};
+
+class FindingSet {
+public:
+  /// Adds `f`, or folds its count and bytes into an identical finding.
+  void add(Finding f);
+  /// Adds the findings of `later` in their order, as add() would have.
+  void merge(FindingSet &&later);
+  size_t size() const { return items_.size(); }
+  /// Severity descending, then check name, file, line, column, function;
+  /// ties keep the order of first appearance.
+  std::vector<Finding> sorted() const;
+
+private:
+  using Key = std::tuple<uint8_t, uint8_t, std::string, std::string, uint32_t,
+                         uint32_t, std::string, uint32_t, uint32_t>;
+  std::map<Key, size_t> index_;
+  std::vector<Finding> items_;
+};
+
+/// Turns the Finding chunks of `index` into findings and adds them to `set`.
+/// Symbolizes their PCs with the log's modules (best effort).
+void collectFindings(const LogIndex &index, FindingSet &set);
+
+/// The role of a check's related_site ("first-await" for double-await, ...).
+const char *relatedRole(uint8_t check);
+
+/// A finding's sites, resolved, for the text written about it.
+struct FindingSites {
+  std::string function; ///< the frame's function
+  SourceRef op;         ///< the offending operation (function: the caller)
+  uint8_t op_kind;      ///< its site kind; 0xff if unknown
+  SourceRef related;    ///< empty if none
+  uint8_t related_kind; ///< 0xff if unknown or none
+};
+
+/// The one-sentence description of a finding.
+std::string findingMessage(const log::FindingRecord &r, const FindingSites &s);
+/// What the related site's note says: "first awaited here", "resumed here
+/// on thread 2".
+std::string relatedNote(const log::FindingRecord &r, const FindingSites &s);
+
+} // namespace coroscope::analyzer
+
+#endif // COROSCOPE_ANALYZER_MODEL_FINDINGS_H

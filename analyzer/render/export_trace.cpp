@@ -1,0 +1,57 @@
+//===- render/export_trace.cpp - `coroscope export --format chrome-trace` -===//
+//
+// Replays each log as `report` does, with a ChromeTraceWriter told what the
+// model sees (render/chrome_trace.h), so the trace streams out as the log is
+// read. A profile file has counts but no events: it has no timeline.
+//
+//===----------------------------------------------------------------------===//
+#include "commands/commands.h"
+
+#include "log/clock.h"
+#include "log/event_merge.h"
+#include "log/log_reader.h"
+#include "model/findings.h"
+#include "model/model.h"
+#include "render/chrome_trace.h"
+
+#include <stdexcept>
+
+namespace coroscope::analyzer {
+
+std::vector<LogEnd> exportChromeTrace(const std::vector<std::string> &logs,
+                                      const TraceWindow &window, std::ostream &os) {
+  // Every input is looked at before the first byte is written.
+  for (const std::string &path : logs) {
+    LogIndex index(path);
+    if (index.profile())
+      throw std::runtime_error(path + ": a profile file (COROSCOPE_MODE=profile) has counts "
+                                      "but no timeline; record one with COROSCOPE_MODE=trace");
+  }
+  TraceState state;
+  std::vector<LogEnd> ends;
+  ChromeTraceWriter::beginTrace(os);
+  for (const std::string &path : logs) {
+    LogIndex index(path);
+    TimeConverter clock((index.header().flags & log::kFlagTscTimestamps) != 0,
+                        index.clockSamples());
+    EventMerger merger(index, clock);
+    Report report;
+    LogModel model(index, report);
+    uint64_t pid = index.end().pid;
+    ChromeTraceWriter writer(os, window, state, pid, path + " (pid " + std::to_string(pid) + ")");
+    model.setTimeline(&writer);
+    while (const Event *e = merger.next())
+      model.process(*e);
+    model.finish();
+    FindingSet findings;
+    collectFindings(index, findings);
+    for (const Finding &f : findings.sorted())
+      if (f.ts)
+        writer.finding(f, clock.toNs(f.ts));
+    ends.push_back(index.end());
+  }
+  ChromeTraceWriter::endTrace(os);
+  return ends;
+}
+
+} // namespace coroscope::analyzer
