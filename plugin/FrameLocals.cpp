@@ -12,6 +12,8 @@
 
 #include "checks/CoroAst.h"
 
+#include "coroscope/support/stable_sort.h"
+
 #include "clang/Basic/SourceManager.h"
 
 #include <algorithm>
@@ -70,8 +72,7 @@ public:
       consider(P, Body->getEndLoc());
     for (const auto &[V, End] : F.Locals)
       consider(V, End);
-    std::stable_sort(Out.begin(), Out.end(),
-                     [](const FrameLocal &A, const FrameLocal &B) { return A.Bytes > B.Bytes; });
+    stableSort(Out, [](const FrameLocal &A, const FrameLocal &B) { return A.Bytes > B.Bytes; });
     if (Out.size() > kFrameLocalMax)
       Out.resize(kFrameLocalMax);
     return Out;

@@ -241,8 +241,8 @@ CommandLineArguments adjustForClang(const CommandLineArguments &In, llvm::String
     }
     Out.push_back(In[I]);
   }
-  const char *Added[] = {"-resource-dir=" COROSCOPE_CLANG_RESOURCE_DIR,
-                         "-Wno-unknown-warning-option", "-Qunused-arguments"};
+  static constexpr char ResourceDir[] = "-resource-dir=" COROSCOPE_CLANG_RESOURCE_DIR;
+  const char *Added[] = {ResourceDir, "-Wno-unknown-warning-option", "-Qunused-arguments"};
   auto At = Separator == std::string::npos ? Out.end() : Out.begin() + Separator;
   Out.insert(At, std::begin(Added), std::end(Added));
   return Out;

@@ -10,7 +10,7 @@
 #include "model/model.h"
 
 #include "log/clock.h"
-#include "model/stable_sort.h"
+#include "coroscope/support/stable_sort.h"
 
 #include <algorithm>
 #include <cstdlib>

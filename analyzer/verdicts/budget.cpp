@@ -3,7 +3,7 @@
 
 #include "coroscope/log_format.h"
 #include "log/json_file.h"
-#include "model/stable_sort.h"
+#include "coroscope/support/stable_sort.h"
 
 #include <algorithm>
 #include <cmath>

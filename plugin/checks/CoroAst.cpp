@@ -11,6 +11,8 @@
 
 #include "HandleEscape.h"
 
+#include "coroscope/support/stable_sort.h"
+
 #include "clang/AST/CXXInheritance.h"
 #include "clang/AST/DeclFriend.h"
 #include "clang/AST/ParentMapContext.h"
@@ -358,7 +360,7 @@ Suspensions::Suspensions(const ASTContext &Ctx, const Stmt *Body) : SM(Ctx.getSo
   SuspensionCollector C;
   C.TraverseStmt(const_cast<Stmt *>(Body));
   Points = std::move(C.Points);
-  std::stable_sort(Points.begin(), Points.end(), [&](const Expr *A, const Expr *B) {
+  stableSort(Points, [&](const Expr *A, const Expr *B) {
     return isBefore(SM, A->getBeginLoc(), B->getBeginLoc());
   });
   for (const Stmt *L : C.Loops)

@@ -13,6 +13,8 @@
 
 #include "CoroAst.h"
 
+#include "coroscope/support/stable_sort.h"
+
 #include "llvm/ADT/MapVector.h"
 
 #include <functional>
@@ -432,7 +434,7 @@ void DoubleAwaitCheck::checkCoroutine(const Coroutine &C, Reporter &R) {
   };
 
   for (auto &[Var, Events] : V.Events) {
-    std::stable_sort(Events.begin(), Events.end(), [&](const Event &A, const Event &B) {
+    stableSort(Events, [&](const Event &A, const Event &B) {
       return isBefore(SM, A.loc(), B.loc());
     });
     const CXXRecordDecl *RD = classOf(Var->getType());

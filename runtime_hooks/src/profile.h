@@ -12,7 +12,7 @@
 // chunk (log_format.h) at exit, on a crash signal, on __coroscope_flush()
 // and every COROSCOPE_INTERVAL seconds.
 //
-// The definitions are the analyzer's (analyzer/state/model.cpp): a
+// The definitions are the analyzer's (analyzer/model/model.cpp): a
 // suspension is a wait unless the frame is resumed on the same thread while
 // the activation (ramp, resume() or destroy() call) that was running when it
 // suspended is still on that thread's stack.

@@ -1,19 +1,20 @@
-//===- model/stable_sort.h - Stable sort, no temporary buffer ---*- C++ -*-===//
+//===- coroscope/support/stable_sort.h - Stable sort, no temp buffer -*- C++ -*-===//
 //
 // libstdc++ 12's std::stable_sort asks std::get_temporary_buffer for room,
 // which C++20 deprecates (a warning in every caller under clang). Sorting
 // positions with std::sort, ties broken by position, gives the same order.
+// Shared by the plugin and the analyzer.
 //
 //===----------------------------------------------------------------------===//
-#ifndef COROSCOPE_ANALYZER_MODEL_STABLE_SORT_H
-#define COROSCOPE_ANALYZER_MODEL_STABLE_SORT_H
+#ifndef COROSCOPE_SUPPORT_STABLE_SORT_H
+#define COROSCOPE_SUPPORT_STABLE_SORT_H
 
 #include <algorithm>
 #include <numeric>
 #include <utility>
 #include <vector>
 
-namespace coroscope::analyzer {
+namespace coroscope {
 
 /// Sorts `v` by `less`, keeping the order of elements neither is less than.
 template <class T, class Less> void stableSort(std::vector<T> &v, Less less) {
@@ -33,6 +34,6 @@ template <class T, class Less> void stableSort(std::vector<T> &v, Less less) {
   v = std::move(sorted);
 }
 
-} // namespace coroscope::analyzer
+} // namespace coroscope
 
-#endif // COROSCOPE_ANALYZER_MODEL_STABLE_SORT_H
+#endif // COROSCOPE_SUPPORT_STABLE_SORT_H
