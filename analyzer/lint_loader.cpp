@@ -76,8 +76,8 @@ Loaded load() {
     out.error = "lint needs its module: " + std::string(why ? why : path + ": cannot be loaded");
     return out;
   }
-  auto *entry = reinterpret_cast<coroscope_lint_module_fn *>(
-      ::dlsym(handle, lint::kLintModuleEntry));
+  auto *entry =
+      reinterpret_cast<coroscope_lint_module_fn *>(::dlsym(handle, lint::kLintModuleEntry));
   out.module = entry ? entry(COROSCOPE_VERSION, lint::kLintModuleRevision) : nullptr;
   if (!out.module)
     out.error = path + ": not the lint module of coroscope " COROSCOPE_VERSION;

@@ -54,8 +54,8 @@ int main(int argc, char **argv) {
         return c.run();
   } catch (const LogError &e) {
     std::cout.flush();
-    std::cerr << "coroscope: error: " << e.file() << ": offset " << e.offset()
-              << ": " << e.what() << "\n";
+    std::cerr << "coroscope: error: " << e.file() << ": offset " << e.offset() << ": " << e.what()
+              << "\n";
     return kExitInput;
   } catch (const std::exception &e) {
     std::cout.flush();

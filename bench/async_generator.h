@@ -25,13 +25,12 @@ namespace coroscope_bench {
 template <class T> class [[nodiscard]] async_generator {
 public:
   struct promise_type {
-    const T *current = nullptr; ///< the co_yield operand; null once finished
-    bool produced = false;      ///< parked at a co_yield or at the end
+    const T *current = nullptr;       ///< the co_yield operand; null once finished
+    bool produced = false;            ///< parked at a co_yield or at the end
     std::coroutine_handle<> consumer; ///< set while the consumer is suspended
 
     async_generator get_return_object() noexcept {
-      return async_generator(
-          std::coroutine_handle<promise_type>::from_promise(*this));
+      return async_generator(std::coroutine_handle<promise_type>::from_promise(*this));
     }
     std::suspend_always initial_suspend() const noexcept { return {}; }
 
@@ -80,8 +79,7 @@ public:
   next_awaiter next() noexcept { return next_awaiter{h_}; }
 
   explicit async_generator(handle_type h) noexcept : h_(h) {}
-  async_generator(async_generator &&other) noexcept
-      : h_(std::exchange(other.h_, {})) {}
+  async_generator(async_generator &&other) noexcept : h_(std::exchange(other.h_, {})) {}
   async_generator &operator=(async_generator &&) = delete;
   async_generator(const async_generator &) = delete;
   async_generator &operator=(const async_generator &) = delete;

@@ -30,8 +30,7 @@ public:
   static constexpr std::size_t kUnbounded = 0;
 
   explicit channel(std::size_t capacity,
-                   coroscope_example::event_loop &loop =
-                       coroscope_example::default_loop())
+                   coroscope_example::event_loop &loop = coroscope_example::default_loop())
       : capacity_(capacity), loop_(loop) {
     grow(capacity ? capacity : kInitialUnbounded);
   }
@@ -60,9 +59,7 @@ public:
   struct receive_awaiter {
     channel &ch;
     bool await_ready() const noexcept { return ch.size_ != 0 || ch.closed_; }
-    void await_suspend(std::coroutine_handle<> reader) noexcept {
-      ch.reader_ = reader;
-    }
+    void await_suspend(std::coroutine_handle<> reader) noexcept { ch.reader_ = reader; }
     std::optional<T> await_resume() { return ch.pop(); }
   };
   receive_awaiter receive() noexcept { return receive_awaiter{*this}; }
@@ -120,7 +117,7 @@ private:
   std::size_t cap_ = 0, head_ = 0, size_ = 0;
   bool closed_ = false;
   std::coroutine_handle<> reader_, writer_; ///< suspended sides, if any
-  T *pending_ = nullptr; ///< the suspended writer's value
+  T *pending_ = nullptr;                    ///< the suspended writer's value
 };
 
 } // namespace coroscope_bench

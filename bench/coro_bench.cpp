@@ -215,8 +215,8 @@ long pump(std::size_t capacity) {
 
 void register_all(long fixed_iterations) {
   auto add = [&](const char *name, auto op) {
-    benchmark::internal::Benchmark *b = benchmark::RegisterBenchmark(
-        name, [op](benchmark::State &state) { run_ops(state, op); });
+    benchmark::internal::Benchmark *b =
+        benchmark::RegisterBenchmark(name, [op](benchmark::State &state) { run_ops(state, op); });
     if (fixed_iterations > 0)
       b->Iterations(fixed_iterations);
   };

@@ -29,8 +29,9 @@ static __coroscope_thread gThread = {gCounters, 4096,
 #else
 #define THREAD_STATE nullptr
 #endif
-extern "C" __attribute__((visibility("default"))) __thread __coroscope_thread
-    *__coroscope_thread_state __attribute__((tls_model("initial-exec"))) = THREAD_STATE;
+extern "C"
+    __attribute__((visibility("default"))) __thread __coroscope_thread *__coroscope_thread_state
+    __attribute__((tls_model("initial-exec"))) = THREAD_STATE;
 
 EMPTY_HOOK void __coroscope_sites_init(__coroscope_site *, __coroscope_site *) {}
 EMPTY_HOOK void __coroscope_coroutine_call(const __coroscope_site *) {}

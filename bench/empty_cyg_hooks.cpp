@@ -11,10 +11,8 @@
 
 extern "C" {
 
-__attribute__((no_instrument_function, noinline)) void
-__cyg_profile_func_enter(void *, void *) {}
+__attribute__((no_instrument_function, noinline)) void __cyg_profile_func_enter(void *, void *) {}
 
-__attribute__((no_instrument_function, noinline)) void
-__cyg_profile_func_exit(void *, void *) {}
+__attribute__((no_instrument_function, noinline)) void __cyg_profile_func_exit(void *, void *) {}
 
 } // extern "C"

@@ -42,8 +42,8 @@ namespace log = coroscope::log;
 enum : int { kChild, kChildInitial, kChildFinal, kParent, kParentAwait, kCall, kDestroy, kSites };
 __coroscope_site g_sites[kSites];
 
-void define_site(int i, uint8_t kind, const __coroscope_site *fn, const char *name,
-                 uint32_t line, const char *awaiter) {
+void define_site(int i, uint8_t kind, const __coroscope_site *fn, const char *name, uint32_t line,
+                 const char *awaiter) {
   __coroscope_site &s = g_sites[i];
   s.kind = kind;
   s.build = log::kBuildOptimized;
@@ -60,8 +60,7 @@ void register_sites() {
   define_site(kChild, log::kSiteFunction, nullptr, "child()", 10, task);
   define_site(kChildInitial, log::kSiteInitial, &g_sites[kChild], "child()", 10,
               "std::suspend_always");
-  define_site(kChildFinal, log::kSiteFinal, &g_sites[kChild], "child()", 10,
-              "final_awaiter");
+  define_site(kChildFinal, log::kSiteFinal, &g_sites[kChild], "child()", 10, "final_awaiter");
   define_site(kParent, log::kSiteFunction, nullptr, "parent()", 20, task);
   define_site(kParentAwait, log::kSiteAwait, &g_sites[kParent], "parent()", 21,
               "coroscope_example::task<int>::awaiter");

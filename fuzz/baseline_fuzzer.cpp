@@ -23,8 +23,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     Baseline baseline = readBaseline(path);
     Report report;
     Summary summary = summarize(report, sortKeys().front(), 0);
-    summary.baseline = std::make_shared<BaselineComparison>(
-        compareWithBaseline(std::move(baseline), report));
+    summary.baseline =
+        std::make_shared<BaselineComparison>(compareWithBaseline(std::move(baseline), report));
     std::ostringstream out;
     renderText(summary, out);
     renderMarkdown(summary, out);

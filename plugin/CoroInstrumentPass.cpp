@@ -22,13 +22,12 @@
 // resume/destroy/done (and direct llvm.coro.* uses) the handle hooks, and
 // before every call of a coroutine defined in the module coroutine_call(site),
 // which names the site that creates the frame; these caller-side hooks are
-// markers until the end of the optimizer (HookMarkers.h says why). Code after a fall-through coro.end survives only in the ramp (CoroSplit
-// turns coro.end into `ret void` in the resume/destroy clones), which is what
-// makes ramp_return fire once per call. The allocation hook sits in the block
-// that CoroElide deletes when it elides the frame, so a frame without
-// frame_alloc was elided (HALO) and the hooks cannot defeat elision: they take
-// the frame address as a `nocapture readnone` argument and touch only
-// inaccessible memory, so the frame does not escape.
+// markers until the end of the optimizer (HookMarkers.h says why). Code after a fall-through
+// coro.end survives only in the ramp (CoroSplit turns coro.end into `ret void` in the
+// resume/destroy clones), which is what makes ramp_return fire once per call. The allocation hook
+// sits in the block that CoroElide deletes when it elides the frame, so a frame without frame_alloc
+// was elided (HALO) and the hooks cannot defeat elision: they take the frame address as a
+// `nocapture readnone` argument and touch only inaccessible memory, so the frame does not escape.
 //
 // A coroutine that is not in that shape (hand-written IR, Clang's
 // __builtin_coro_* used directly, another frontend's lowering) is left
@@ -39,18 +38,18 @@
 //===----------------------------------------------------------------------===//
 #include "CoroInstrumentPass.h"
 #include "HookMarkers.h"
+#include "HookNames.h"
 #include "SiteNames.h"
 #include "SiteTable.h"
-#include "HookNames.h"
 #include "compat/CoroIntrinsics.h"
 #include "coroscope/hooks.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ValueTracking.h"
-#include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -288,8 +287,7 @@ bool Instrumenter::analyze(Function &F, Coroutine &C, std::string &Why) {
     auto *Switch = P.Suspend->hasOneUse() ? dyn_cast<SwitchInst>(P.Suspend->user_back()) : nullptr;
     auto Case = Switch ? Switch->findCaseValue(ConstantInt::get(Type::getInt8Ty(Ctx), 0))
                        : SwitchInst::CaseIt(nullptr, 0);
-    if (!Switch || Case == Switch->case_default() ||
-        !hookableEdgesInto(Case->getCaseSuccessor())) {
+    if (!Switch || Case == Switch->case_default() || !hookableEdgesInto(Case->getCaseSuccessor())) {
       Why = "the result of llvm.coro.suspend" + At + " does not select its resume path " +
             "through one switch case";
       return false;
@@ -306,7 +304,8 @@ bool Instrumenter::analyze(Function &F, Coroutine &C, std::string &Why) {
         }
     if (!P.AwaitSuspend)
       continue; // Clang before 19: the frame parks at coro.suspend itself
-    if (auto *Inv = dyn_cast<InvokeInst>(P.AwaitSuspend); Inv && !Inv->getUnwindDest()->isLandingPad()) {
+    if (auto *Inv = dyn_cast<InvokeInst>(P.AwaitSuspend);
+        Inv && !Inv->getUnwindDest()->isLandingPad()) {
       Why = "await_suspend" + At + " unwinds to a funclet pad";
       return false;
     }
@@ -387,8 +386,8 @@ void Instrumenter::addSites(Coroutine &C) {
     S.Line = L.Line;
     S.Column = L.Column;
     // docs/log-format.md: "<bytes> <line of the suspend point> <name>: <type>"
-    S.Awaiter = std::to_string(L.Bytes) + " " + std::to_string(L.AcrossLine) + " " + L.Name +
-                ": " + L.Type;
+    S.Awaiter =
+        std::to_string(L.Bytes) + " " + std::to_string(L.AcrossLine) + " " + L.Name + ": " + L.Type;
     Sites.add(S);
   }
   if (const std::optional<ForwardingBody> &B = Facts->Forwarding) {
@@ -451,14 +450,14 @@ HookPoints Instrumenter::instrument(Coroutine &C) {
   for (SuspendPoint &P : C.Suspends) {
     Constant *Site = Sites.ptr(P.Site);
     auto *Switch = cast<SwitchInst>(P.Suspend->user_back()); // analyze() checked the shape
-    BasicBlock *ReadyBB = Switch->findCaseValue(ConstantInt::get(Type::getInt8Ty(Ctx), 0))
-                              ->getCaseSuccessor();
+    BasicBlock *ReadyBB =
+        Switch->findCaseValue(ConstantInt::get(Type::getInt8Ty(Ctx), 0))->getCaseSuccessor();
     BasicBlock *SwitchBB = Switch->getParent();
     BasicBlock *CancelBB = nullptr;
     if (P.AwaitSuspend && P.AwaitSuspend->getType()->isIntegerTy(1))
       for (User *U : P.AwaitSuspend->users())
-        if (auto *Br = dyn_cast<BranchInst>(U); Br && Br->isConditional() &&
-                                                Br->getSuccessor(1) == ReadyBB)
+        if (auto *Br = dyn_cast<BranchInst>(U);
+            Br && Br->isConditional() && Br->getSuccessor(1) == ReadyBB)
           CancelBB = Br->getParent();
 
     DebugLoc Loc = P.AwaitSuspend ? P.AwaitSuspend->getDebugLoc() : P.Suspend->getDebugLoc();
@@ -478,8 +477,7 @@ HookPoints Instrumenter::instrument(Coroutine &C) {
       Value *Awaiter = ConstantPointerNull::get(cast<PointerType>(Ptr));
       if (P.AwaitSuspend &&
           TouchingWrappers.count(dyn_cast<Function>(P.AwaitSuspend->getArgOperand(2))))
-        if (auto *AI = dyn_cast<AllocaInst>(
-                getUnderlyingObject(P.AwaitSuspend->getArgOperand(0)));
+        if (auto *AI = dyn_cast<AllocaInst>(getUnderlyingObject(P.AwaitSuspend->getArgOperand(0)));
             AI && AI->getFunction() == C.F)
           Awaiter = P.AwaitSuspend->getArgOperand(0);
       B.CreateCall(SuspendH, {Site, Frame, Awaiter});
@@ -597,8 +595,7 @@ static bool fromThis(const Value *V, const Argument *This) {
 /// or -1.
 static int awaiterArgIndex(const CallBase &Call, const Argument *Awaiter) {
   for (unsigned I = 0; I < Call.arg_size(); ++I)
-    if (Call.getArgOperand(I)->getType()->isPointerTy() &&
-        fromThis(Call.getArgOperand(I), Awaiter))
+    if (Call.getArgOperand(I)->getType()->isPointerTy() && fromThis(Call.getArgOperand(I), Awaiter))
       return int(I);
   return -1;
 }
@@ -626,12 +623,12 @@ static bool mayPublish(const CallBase &Call) {
 // publish it) costs nothing. A call given `this` (or a member's address) is
 // an access too: the callee may touch the awaiter.
 void Instrumenter::findAwaiterTouches() {
-  DenseMap<Function *, unsigned> Members; // member -> index of `this`
+  DenseMap<Function *, unsigned> Members;                     // member -> index of `this`
   DenseMap<Function *, SmallVector<Function *, 2>> MembersOf; // wrapper -> members
   for (const Coroutine &C : Coros)
     for (const SuspendPoint &P : C.Suspends) {
-      auto *Wrapper = P.AwaitSuspend ? dyn_cast<Function>(P.AwaitSuspend->getArgOperand(2))
-                                     : nullptr;
+      auto *Wrapper =
+          P.AwaitSuspend ? dyn_cast<Function>(P.AwaitSuspend->getArgOperand(2)) : nullptr;
       if (!Wrapper || Wrapper->isDeclaration() || Wrapper->arg_size() < 1)
         continue;
       for (Instruction &I : instructions(*Wrapper))
@@ -667,8 +664,8 @@ void Instrumenter::findAwaiterTouches() {
           Touches = fromThis(RMW->getPointerOperand(), This);
         else if (const auto *X = dyn_cast<AtomicCmpXchgInst>(&I))
           Touches = fromThis(X->getPointerOperand(), This);
-        else if (CB && !isa<DbgInfoIntrinsic>(CB) && !(isa<IntrinsicInst>(CB) &&
-                                                        cast<IntrinsicInst>(CB)->isLifetimeStartOrEnd()))
+        else if (CB && !isa<DbgInfoIntrinsic>(CB) &&
+                 !(isa<IntrinsicInst>(CB) && cast<IntrinsicInst>(CB)->isLifetimeStartOrEnd()))
           Touches = awaiterArgIndex(*CB, This) >= 0;
         if (Touches && MayFollowHandOff) {
           At.push_back(&I);
@@ -704,8 +701,7 @@ void Instrumenter::instrumentAwaiterTouches() {
 // copy of the linkonce_odr std member the linker keeps. Direct uses of the
 // intrinsics outside those members are hooked in place.
 void Instrumenter::collectHandleCalls(Function &F, const DenseSet<const Function *> &Skipped) {
-  if (F.isDeclaration() || F.getName().starts_with(kHookPrefix) || stdHandleOp(F) ||
-      callsHooks(F))
+  if (F.isDeclaration() || F.getName().starts_with(kHookPrefix) || stdHandleOp(F) || callsHooks(F))
     return;
   for (Instruction &I : instructions(F)) {
     auto *CB = dyn_cast<CallBase>(&I);
@@ -872,17 +868,16 @@ bool Instrumenter::run() {
     OptimizationRemarkEmitter ORE(C.F);
     ORE.emit([&] {
       return OptimizationRemark(kPassName, "Instrumented", C.F)
-             << "coroscope: instrumented '" << demangledName(C.F->getName()) << "': "
-             << std::to_string(C.Suspends.size())
+             << "coroscope: instrumented '" << demangledName(C.F->getName())
+             << "': " << std::to_string(C.Suspends.size())
              << (C.Suspends.size() == 1 ? " suspend point" : " suspend points");
     });
     ORE.emit([&] {
       return OptimizationRemarkAnalysis(kPassName, "HookPoints", C.F)
-             << "coroscope: hooks in '" << demangledName(C.F->getName())
-             << "': alloc " << std::to_string(P.Allocs) << ", suspend "
-             << std::to_string(P.Suspends) << ", cancel " << std::to_string(P.Cancels)
-             << ", free " << std::to_string(P.Frees) << ", ramp-return "
-             << std::to_string(P.RampReturns) << ", unwind-in-ramp "
+             << "coroscope: hooks in '" << demangledName(C.F->getName()) << "': alloc "
+             << std::to_string(P.Allocs) << ", suspend " << std::to_string(P.Suspends)
+             << ", cancel " << std::to_string(P.Cancels) << ", free " << std::to_string(P.Frees)
+             << ", ramp-return " << std::to_string(P.RampReturns) << ", unwind-in-ramp "
              << std::to_string(P.UnwindRampReturns) << ", unwind-in-resume "
              << std::to_string(P.Unwinds);
     });

@@ -11,24 +11,25 @@
 // USAGE:
 //   clang++ -fplugin=build/lib/CoroScope.so -c x.cpp
 //   clang++ -fplugin=build/lib/CoroScope.so -fplugin-arg-coroscope-help -c x.cpp
-//   clang++ -fplugin=build/lib/CoroScope.so -fplugin-arg-coroscope-disable=capturing-lambda -c x.cpp
+//   clang++ -fplugin=build/lib/CoroScope.so -fplugin-arg-coroscope-disable=capturing-lambda -c
+//   x.cpp
 //
 //===----------------------------------------------------------------------===//
 #include "CoroInstrumentPass.h"
+#include "CoroutineFacts.h"
 #include "HookFastPath.h"
 #include "HookMarkers.h"
-#include "CoroutineFacts.h"
-#include "compat/LLVMCompat.h"
 #include "checks/CheckRegistry.h"
 #include "checks/CheckRunner.h"
+#include "compat/LLVMCompat.h"
 
 #include "clang/AST/ASTConsumer.h"
-#include "llvm/ADT/StringExtras.h"
 #include "clang/Basic/CodeGenOptions.h"
 #include "clang/Basic/DiagnosticFrontend.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "clang/Frontend/MultiplexConsumer.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -37,11 +38,10 @@ using namespace llvm;
 namespace coroscope {
 namespace {
 
-
 struct PluginOptions {
   bool Instrument = true;
   bool Checks = true;
-  std::string ConfigPath; // empty: search for .coroscope.json
+  std::string ConfigPath;              // empty: search for .coroscope.json
   std::vector<checks::Toggle> Toggles; // enable=/disable=, in order
   std::vector<std::string> Blocking;
   bool Werror = false;
@@ -69,11 +69,10 @@ protected:
               MPM.addPass(CoroInstrumentPass(std::move(IO)));
             });
         // After the last CoroElide: see HookMarkers.h.
-        compat::registerOptimizerLast(PB,
-            [EmulatedTLS](ModulePassManager &MPM, OptimizationLevel) {
-              MPM.addPass(HookLowerPass());
-              MPM.addPass(HookFastPathPass(EmulatedTLS));
-            });
+        compat::registerOptimizerLast(PB, [EmulatedTLS](ModulePassManager &MPM, OptimizationLevel) {
+          MPM.addPass(HookLowerPass());
+          MPM.addPass(HookFastPathPass(EmulatedTLS));
+        });
       });
     }
     std::vector<std::unique_ptr<clang::ASTConsumer>> Consumers;
@@ -103,19 +102,20 @@ protected:
       StringRef Key = StringRef(Arg).split('=').first;
       StringRef Value = StringRef(Arg).split('=').second;
       if (Key == "help") {
-        llvm::errs() << "coroscope plugin arguments (-fplugin-arg-coroscope-<key>=<value>):\n"
-                        "  instrument=0|1          insert run-time hooks (default 1)\n"
-                        "  checks=0|1              run the compile-time checks (default 1)\n"
-                        "  disable=<check>[,...]   switch compile-time checks off\n"
-                        "  enable=<check>[,...]    switch opt-in checks on (task-type-hygiene)\n"
-                        "  blocking=<ns::fn>[,...] more blocking functions for blocking-call\n"
-                        "  config=<file>           config file (default: the nearest .coroscope.json)\n"
-                        "  werror                  report compile-time findings as errors\n"
-                        "  help                    print this text\n"
-                        "warning flags: -Wno-coroscope-<check>, -Wcoroscope-<check>, "
-                        "-Werror=coroscope-<check>, -Wno-coroscope (all)\n"
-                        "compile-time checks: "
-                     << llvm::join(checks::checkNames(), ", ") << "\n";
+        llvm::errs()
+            << "coroscope plugin arguments (-fplugin-arg-coroscope-<key>=<value>):\n"
+               "  instrument=0|1          insert run-time hooks (default 1)\n"
+               "  checks=0|1              run the compile-time checks (default 1)\n"
+               "  disable=<check>[,...]   switch compile-time checks off\n"
+               "  enable=<check>[,...]    switch opt-in checks on (task-type-hygiene)\n"
+               "  blocking=<ns::fn>[,...] more blocking functions for blocking-call\n"
+               "  config=<file>           config file (default: the nearest .coroscope.json)\n"
+               "  werror                  report compile-time findings as errors\n"
+               "  help                    print this text\n"
+               "warning flags: -Wno-coroscope-<check>, -Wcoroscope-<check>, "
+               "-Werror=coroscope-<check>, -Wno-coroscope (all)\n"
+               "compile-time checks: "
+            << llvm::join(checks::checkNames(), ", ") << "\n";
       } else if (Key == "instrument" && (Value == "0" || Value == "1")) {
         Opts.Instrument = Value == "1";
       } else if (Key == "checks" && (Value == "0" || Value == "1")) {

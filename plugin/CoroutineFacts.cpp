@@ -57,8 +57,8 @@ std::string dropLocalNumbers(llvm::StringRef Name) {
 bool sameLocals(const std::vector<FrameLocal> &A, const std::vector<FrameLocal> &B) {
   return A.size() == B.size() &&
          std::equal(A.begin(), A.end(), B.begin(), [](const FrameLocal &X, const FrameLocal &Y) {
-           return X.Name == Y.Name && X.Type == Y.Type && X.Bytes == Y.Bytes &&
-                  X.Line == Y.Line && X.Column == Y.Column && X.AcrossLine == Y.AcrossLine;
+           return X.Name == Y.Name && X.Type == Y.Type && X.Bytes == Y.Bytes && X.Line == Y.Line &&
+                  X.Column == Y.Column && X.AcrossLine == Y.AcrossLine;
          });
 }
 

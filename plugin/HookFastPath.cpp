@@ -108,11 +108,13 @@ void addFastPath(CallInst *Call, const FastHook &Hook, GlobalVariable *State) {
   IRBuilder<> B(Head);
   B.SetCurrentDebugLocation(Call->getDebugLoc());
   Type *Ptr = B.getPtrTy(), *I32 = B.getInt32Ty(), *I64 = B.getInt64Ty();
-  Value *T = B.CreateAlignedLoad(Ptr, B.CreateThreadLocalAddress(State), Align(8), "coroscope.thread");
+  Value *T =
+      B.CreateAlignedLoad(Ptr, B.CreateThreadLocalAddress(State), Align(8), "coroscope.thread");
   B.CreateCondBr(B.CreateIsNull(T), Slow, Flags);
 
   B.SetInsertPoint(Flags);
-  Value *Have = B.CreateAlignedLoad(I32, fieldPtr(B, T, offsetof(__coroscope_thread, fast)), Align(4));
+  Value *Have =
+      B.CreateAlignedLoad(I32, fieldPtr(B, T, offsetof(__coroscope_thread, fast)), Align(4));
   Value *Needs = B.getInt32(Hook.Needs);
   B.CreateCondBr(B.CreateICmpEQ(B.CreateAnd(Have, Needs), Needs), Fast, Slow);
 
@@ -124,20 +126,23 @@ void addFastPath(CallInst *Call, const FastHook &Hook, GlobalVariable *State) {
     B.CreateAlignedStore(B.CreatePtrToInt(Call->getArgOperand(1), I64),
                          fieldPtr(B, T, offsetof(__coroscope_thread, pending_alloc_mem)), Align(8));
     B.CreateAlignedStore(B.CreateZExtOrTrunc(Call->getArgOperand(2), I64),
-                         fieldPtr(B, T, offsetof(__coroscope_thread, pending_alloc_bytes)), Align(8));
+                         fieldPtr(B, T, offsetof(__coroscope_thread, pending_alloc_bytes)),
+                         Align(8));
     break;
   case Action::CountReady: {
     // The site's id is 0 until registration and the counter block grows
     // with the ids: both cases take the call, which handles them.
-    Value *Id = B.CreateLoad(I32, fieldPtr(B, Call->getArgOperand(0),
-                                           offsetof(__coroscope_site, id)));
+    Value *Id =
+        B.CreateLoad(I32, fieldPtr(B, Call->getArgOperand(0), offsetof(__coroscope_site, id)));
     Value *Cap = B.CreateLoad(I32, fieldPtr(B, T, offsetof(__coroscope_thread, counters_cap)));
     BasicBlock *Count = BasicBlock::Create(Ctx, "coroscope.count", F, Slow);
     B.CreateCondBr(B.CreateICmpULT(Id, Cap), Count, Slow);
     B.SetInsertPoint(Count);
-    Value *Block = B.CreateAlignedLoad(Ptr, fieldPtr(B, T, offsetof(__coroscope_thread, counters)), Align(8));
-    Value *Index = B.CreateAdd(B.CreateMul(B.CreateZExt(Id, I64), B.getInt64(__coroscope_site_counters)),
-                               B.getInt64(__coroscope_counter_ready));
+    Value *Block =
+        B.CreateAlignedLoad(Ptr, fieldPtr(B, T, offsetof(__coroscope_thread, counters)), Align(8));
+    Value *Index =
+        B.CreateAdd(B.CreateMul(B.CreateZExt(Id, I64), B.getInt64(__coroscope_site_counters)),
+                    B.getInt64(__coroscope_counter_ready));
     Value *Counter = B.CreateInBoundsGEP(I64, Block, Index);
     // A profile snapshot reads other threads' counters: relaxed atomics,
     // plain moves on x86-64 and AArch64.

@@ -66,8 +66,8 @@ static GlobalVariable *markerName(Module &M, StringRef Hook) {
     return GV;
   Constant *Str = ConstantDataArray::getString(M.getContext(), Hook);
   // Not unnamed_addr: ConstantMerge must not fold it into a look-alike.
-  auto *GV = new GlobalVariable(M, Str->getType(), /*isConstant=*/true,
-                                GlobalValue::PrivateLinkage, Str, Name);
+  auto *GV = new GlobalVariable(M, Str->getType(), /*isConstant=*/true, GlobalValue::PrivateLinkage,
+                                Str, Name);
   GV->setAlignment(Align(1));
   return GV;
 }
@@ -75,13 +75,11 @@ static GlobalVariable *markerName(Module &M, StringRef Hook) {
 static CallInst *createMarker(IRBuilder<> &B, Value *Name, Constant *Site, Value *Frame) {
   Module &M = *B.GetInsertBlock()->getModule();
   Type *Ptr = B.getPtrTy();
-  Function *Annotation =
-      compat::intrinsicDeclaration(M, Intrinsic::var_annotation, {Ptr, Ptr});
+  Function *Annotation = compat::intrinsicDeclaration(M, Intrinsic::var_annotation, {Ptr, Ptr});
   unsigned Arity = Frame ? 2 : 1;
   Value *FrameArg = Frame ? Frame : ConstantPointerNull::get(cast<PointerType>(Ptr));
-  CallInst *Marker = B.CreateCall(
-      Annotation, {FrameArg, Site, Name, B.getInt32(Arity),
-                   ConstantPointerNull::get(cast<PointerType>(Ptr))});
+  CallInst *Marker = B.CreateCall(Annotation, {FrameArg, Site, Name, B.getInt32(Arity),
+                                               ConstantPointerNull::get(cast<PointerType>(Ptr))});
   // The frame and site are only logged: the marker must not make the frame
   // escape where the hook would not (capture tracking reads call sites).
   compat::addNoCaptureParam(*Marker, 0);
@@ -140,8 +138,8 @@ static StringRef markedHook(const CallBase &Call) {
 /// The hooks an edge marker's name operand V can stand for; false if V is
 /// not (a phi or select of) marker names. Undef (an edge the optimizer
 /// found dead) stands for none.
-static bool edgeHooks(Value *V, SmallPtrSetImpl<Value *> &Seen,
-                      SmallSetVector<Value *, 4> &Names, bool &Undef) {
+static bool edgeHooks(Value *V, SmallPtrSetImpl<Value *> &Seen, SmallSetVector<Value *, 4> &Names,
+                      bool &Undef) {
   if (!Seen.insert(V).second)
     return true;
   if (isa<UndefValue>(V)) {
@@ -186,8 +184,7 @@ static bool isEdgeHookMarker(const CallBase &Call, EdgeMarkerHooks &Hooks) {
       isa<Constant>(Call.getArgOperand(2)))
     return false;
   SmallPtrSet<Value *, 8> Seen;
-  return edgeHooks(Call.getArgOperand(2), Seen, Hooks.Names, Hooks.Undef) &&
-         !Hooks.Names.empty();
+  return edgeHooks(Call.getArgOperand(2), Seen, Hooks.Names, Hooks.Undef) && !Hooks.Names.empty();
 }
 
 bool isHookMarker(const CallBase &Call) {
@@ -211,9 +208,7 @@ CallBase *tagHookAfter(CallBase &Call, StringRef Hook, Constant *Site) {
   return Tagged;
 }
 
-bool hasHookAfter(const CallBase &Call) {
-  return Call.getOperandBundle(kHookAfter).has_value();
-}
+bool hasHookAfter(const CallBase &Call) { return Call.getOperandBundle(kHookAfter).has_value(); }
 
 /// Inserts `Hook(Site, frame)` where Call returns normally, and takes the
 /// bundle off: the code generator accepts no unknown bundle.
@@ -246,8 +241,8 @@ static bool hooksOnEdges(CallInst &Marker,
     auto *I = dyn_cast<Instruction>(V);
     return !I || I->getParent() != BB;
   };
-  if (!Phi || Phi->getParent() != BB || BB->isEHPad() ||
-      !OutsideBB(Marker.getArgOperand(0)) || !OutsideBB(Marker.getArgOperand(1)) ||
+  if (!Phi || Phi->getParent() != BB || BB->isEHPad() || !OutsideBB(Marker.getArgOperand(0)) ||
+      !OutsideBB(Marker.getArgOperand(1)) ||
       any_of(make_range(BB->getFirstNonPHIIt(), Marker.getIterator()),
              [](Instruction &I) { return I.mayHaveSideEffects(); }))
     return false;

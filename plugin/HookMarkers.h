@@ -49,8 +49,8 @@ llvm::Instruction *afterCall(llvm::CallBase *Call);
 /// Inserts at B a marker for `Hook(Site)` (Frame null) or `Hook(Site, Frame)`.
 /// Hook is a __coroscope_* name whose parameters are (site, frame) or
 /// (site); HookLowerPass turns the marker into that call.
-llvm::CallInst *createHookMarker(llvm::IRBuilder<> &B, llvm::StringRef Hook,
-                                 llvm::Constant *Site, llvm::Value *Frame);
+llvm::CallInst *createHookMarker(llvm::IRBuilder<> &B, llvm::StringRef Hook, llvm::Constant *Site,
+                                 llvm::Value *Frame);
 
 /// Inserts at the top of Succ one marker for a hook on each edge into it,
 /// `HookOf(Pred)(Site, Frame)` on the edge from Pred, with the hook named by

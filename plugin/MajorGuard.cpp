@@ -13,9 +13,9 @@
 #include <unistd.h>
 
 #include <cstdio>
-#include <initializer_list>
 #include <cstdlib>
 #include <cstring>
+#include <initializer_list>
 
 #ifndef COROSCOPE_LLVM_MAJOR
 #error "COROSCOPE_LLVM_MAJOR: the LLVM major this module is built for"

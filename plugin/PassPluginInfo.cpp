@@ -7,7 +7,8 @@
 // once"), which aborts opt.
 //
 // USAGE:
-//   opt-19 -load-pass-plugin=build/lib/CoroScopePass.so -passes=coroscope,coroscope-lower,coroscope-fast x.ll
+//   opt-19 -load-pass-plugin=build/lib/CoroScopePass.so
+//   -passes=coroscope,coroscope-lower,coroscope-fast x.ll
 //
 //===----------------------------------------------------------------------===//
 #include "CoroInstrumentPass.h"
@@ -37,9 +38,10 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
                     return false;
                   return true;
                 });
-            coroscope::compat::registerOptimizerLast(PB, [](ModulePassManager &MPM, OptimizationLevel) {
-              MPM.addPass(coroscope::HookLowerPass());
-              MPM.addPass(coroscope::HookFastPathPass());
-            });
+            coroscope::compat::registerOptimizerLast(PB,
+                                                     [](ModulePassManager &MPM, OptimizationLevel) {
+                                                       MPM.addPass(coroscope::HookLowerPass());
+                                                       MPM.addPass(coroscope::HookFastPathPass());
+                                                     });
           }};
 }

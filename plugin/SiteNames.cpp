@@ -18,8 +18,7 @@
 // installed (clang-tidy-19 pulls it in), /usr/lib/llvm-19/include, which is
 // on the include path for LLVM's headers, has libc++abi's cxxabi.h, and that
 // one conflicts with libstdc++'s <exception> under g++.
-extern "C" char *__cxa_demangle(const char *Mangled, char *Buf, size_t *Len,
-                                int *Status);
+extern "C" char *__cxa_demangle(const char *Mangled, char *Buf, size_t *Len, int *Status);
 
 using namespace llvm;
 

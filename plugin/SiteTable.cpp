@@ -113,14 +113,13 @@ Constant *SiteTable::stringPtr(StringRef S) {
 void SiteTable::emit(uint8_t Build) {
   Type *I8 = Type::getInt8Ty(Ctx), *I32 = Type::getInt32Ty(Ctx);
   Type *Ptr = PointerType::getUnqual(Ctx);
-  SiteTy = StructType::create(Ctx,
-                              {I32, I8, ArrayType::get(I8, 3), I32, I32, I32, Ptr, Ptr, Ptr, Ptr},
-                              "coroscope.site");
+  SiteTy = StructType::create(
+      Ctx, {I32, I8, ArrayType::get(I8, 3), I32, I32, I32, Ptr, Ptr, Ptr, Ptr}, "coroscope.site");
   assert(matchesRuntimeLayout(M.getDataLayout(), SiteTy) &&
          "the IR site record is not struct __coroscope_site (coroscope/hooks.h)");
   ArrayType *ArrTy = ArrayType::get(SiteTy, Sites.size());
-  Table = new GlobalVariable(M, ArrTy, /*isConstant=*/false, GlobalValue::PrivateLinkage,
-                             nullptr, "coroscope.sites");
+  Table = new GlobalVariable(M, ArrTy, /*isConstant=*/false, GlobalValue::PrivateLinkage, nullptr,
+                             "coroscope.sites");
   Table->setSection(kSitesSection);
   Table->setAlignment(Align(8));
   std::vector<Constant *> Elems;
@@ -128,14 +127,13 @@ void SiteTable::emit(uint8_t Build) {
     Constant *Fn = S.FunctionIndex >= 0 ? ptr(S.FunctionIndex)
                                         : ConstantPointerNull::get(PointerType::getUnqual(Ctx));
     Elems.push_back(ConstantStruct::get(
-        SiteTy, {ConstantInt::get(I32, 0), ConstantInt::get(I8, S.Kind),
-                 ConstantArray::get(ArrayType::get(I8, 3),
-                                    {ConstantInt::get(I8, S.Flags),
-                                     ConstantInt::get(I8, Build),
-                                     ConstantInt::get(I8, 0)}),
-                 ConstantInt::get(I32, S.Line),
-                 ConstantInt::get(I32, S.Column), ConstantInt::get(I32, 0), Fn, stringPtr(S.Name),
-                 stringPtr(S.File), stringPtr(S.Awaiter)}));
+        SiteTy,
+        {ConstantInt::get(I32, 0), ConstantInt::get(I8, S.Kind),
+         ConstantArray::get(
+             ArrayType::get(I8, 3),
+             {ConstantInt::get(I8, S.Flags), ConstantInt::get(I8, Build), ConstantInt::get(I8, 0)}),
+         ConstantInt::get(I32, S.Line), ConstantInt::get(I32, S.Column), ConstantInt::get(I32, 0),
+         Fn, stringPtr(S.Name), stringPtr(S.File), stringPtr(S.Awaiter)}));
   }
   Table->setInitializer(ConstantArray::get(ArrTy, Elems));
   appendToCompilerUsed(M, {Table});
@@ -154,8 +152,8 @@ void SiteTable::emitCtor() {
     return;
   Type *Ptr = PointerType::getUnqual(Ctx);
   auto Bound = [&](const std::string &Name) {
-    auto *GV = new GlobalVariable(M, SiteTy, false, GlobalValue::ExternalWeakLinkage, nullptr,
-                                  Name);
+    auto *GV =
+        new GlobalVariable(M, SiteTy, false, GlobalValue::ExternalWeakLinkage, nullptr, Name);
     GV->setVisibility(GlobalValue::HiddenVisibility);
     return GV;
   };

@@ -79,8 +79,8 @@ bool writeOutput(const std::string &output, const std::string &text,
   if (file)
     file << text;
   if (!file) {
-    std::cerr << "coroscope: error: " << output
-              << ": cannot write: " << std::strerror(errno) << "\n";
+    std::cerr << "coroscope: error: " << output << ": cannot write: " << std::strerror(errno)
+              << "\n";
     return false;
   }
   return true;
@@ -96,7 +96,8 @@ bool warnIncomplete(const std::vector<std::string> &logs, const std::vector<LogE
     // More records than the End counts: chunks not of this run are in it.
     bool extra = ends[i].countMismatch() && ends[i].events_read > ends[i].events_written;
     std::cerr << "coroscope: warning: " << logs[i] << ": " << logStatusText(ends[i])
-              << (extra ? "; its figures include records its process did not count (chunks appended or spliced in)"
+              << (extra ? "; its figures include records its process did not count (chunks "
+                          "appended or spliced in)"
                         : "; figures from its complete chunks only")
               << "\n";
     any = true;

@@ -8,11 +8,11 @@
 #ifndef COROSCOPE_ANALYZER_COMMANDS_COMMANDS_H
 #define COROSCOPE_ANALYZER_COMMANDS_COMMANDS_H
 
-#include <cstdint>
-#include <ostream>
 #include "log/log_reader.h"
 #include "verdicts/advice.h"
 #include "verdicts/budget.h"
+#include <cstdint>
+#include <ostream>
 
 #include <string>
 #include <vector>
@@ -23,9 +23,9 @@ namespace coroscope::analyzer {
 /// docs/report-format.md).
 enum ExitCode : int {
   kExitOk = 0,
-  kExitUsage = 1, ///< bad command line
+  kExitUsage = 1,    ///< bad command line
   kExitFindings = 1, ///< `check`: a finding at or above --fail-on
-  kExitInput = 2, ///< unreadable, truncated or corrupt input; unwritable output
+  kExitInput = 2,    ///< unreadable, truncated or corrupt input; unwritable output
 };
 
 /// `coroscope dump LOG`: every header, chunk, site and event in file order.
@@ -46,9 +46,8 @@ struct CheckResult {
 /// the events too, adds the advice (for advice) and judges the budget, whose
 /// violations fail the run at any fail_on. Analyzes up to `jobs` logs at
 /// once (0: one per hardware thread). Throws LogError on malformed input.
-CheckResult checkLogs(const std::vector<std::string> &logs,
-                      const std::string &format, uint8_t fail_on,
-                      const AdviceOptions &advice, const Budget *budget,
+CheckResult checkLogs(const std::vector<std::string> &logs, const std::string &format,
+                      uint8_t fail_on, const AdviceOptions &advice, const Budget *budget,
                       unsigned jobs);
 
 struct TraceWindow;
@@ -65,15 +64,15 @@ struct LintCommand {
   std::vector<std::string> files;
   std::string format = "text"; ///< text, json, sarif
   std::string fail_on = "warning";
-  std::string output_path; ///< "" or "-": stdout
-  unsigned jobs = 0; ///< 0: hardware concurrency
-  std::string config; ///< "": each file's nearest .coroscope.json
+  std::string output_path;                  ///< "" or "-": stdout
+  unsigned jobs = 0;                        ///< 0: hardware concurrency
+  std::string config;                       ///< "": each file's nearest .coroscope.json
   std::vector<std::string> enable, disable; ///< check names; disable wins
 };
 struct LintOutcome {
-  std::string output;  ///< the findings in the chosen format
-  std::string summary; ///< one line for stderr
-  std::string errors;  ///< Clang's errors and one "coroscope: error:" line per bad file
+  std::string output;    ///< the findings in the chosen format
+  std::string summary;   ///< one line for stderr
+  std::string errors;    ///< Clang's errors and one "coroscope: error:" line per bad file
   bool failed = false;   ///< a finding at or above --fail-on
   bool unusable = false; ///< some file missing from the database or unparsable
 };

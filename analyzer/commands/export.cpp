@@ -68,14 +68,13 @@ int runChromeTrace(const ExportOptions &opt) {
   // written through.
   std::string target = opt.output;
   struct stat st;
-  if (!target.empty() && target != "-" && ::lstat(target.c_str(), &st) == 0 &&
-      S_ISLNK(st.st_mode))
+  if (!target.empty() && target != "-" && ::lstat(target.c_str(), &st) == 0 && S_ISLNK(st.st_mode))
     if (char *real = ::realpath(target.c_str(), nullptr)) {
       target = real;
       std::free(real);
     }
-  bool through = target.empty() || target == "-" ||
-                 (::stat(target.c_str(), &st) == 0 && !S_ISREG(st.st_mode));
+  bool through =
+      target.empty() || target == "-" || (::stat(target.c_str(), &st) == 0 && !S_ISREG(st.st_mode));
   if (!opt.output.empty() && opt.output != "-" && outputIsInput(opt.output, opt.logs))
     return kExitInput;
   if (through) {
@@ -83,8 +82,8 @@ int runChromeTrace(const ExportOptions &opt) {
     if (!opt.output.empty() && opt.output != "-") {
       file.open(opt.output, std::ios::binary | std::ios::trunc);
       if (!file) {
-        std::cerr << "coroscope: error: " << opt.output << ": cannot write: "
-                  << std::strerror(errno) << "\n";
+        std::cerr << "coroscope: error: " << opt.output
+                  << ": cannot write: " << std::strerror(errno) << "\n";
         return kExitInput;
       }
     }
@@ -106,8 +105,8 @@ int runChromeTrace(const ExportOptions &opt) {
       throw;
     }
     if (!file || std::rename(partial.c_str(), target.c_str()) != 0) {
-      std::cerr << "coroscope: error: " << opt.output << ": cannot write: "
-                << std::strerror(errno) << "\n";
+      std::cerr << "coroscope: error: " << opt.output << ": cannot write: " << std::strerror(errno)
+                << "\n";
       std::remove(partial.c_str());
       return kExitInput;
     }
@@ -176,7 +175,8 @@ Command addExportCommand(CLI::App &app) {
                   "jsonl/csv: which rows, one per function, suspend site or finding")
       ->check(CLI::IsMember({"functions", "sites", "findings"}))
       ->capture_default_str();
-  exp->add_option("--from", opt->from, "chrome-trace: only what happens from this time on (ns, the log's clock)")
+  exp->add_option("--from", opt->from,
+                  "chrome-trace: only what happens from this time on (ns, the log's clock)")
       ->transform(wholeNumber<uint64_t>());
   exp->add_option("--to", opt->to, "chrome-trace: only what happens up to this time (ns)")
       ->transform(wholeNumber<uint64_t>());
@@ -198,8 +198,7 @@ Command addExportCommand(CLI::App &app) {
   addThresholdOption(exp, opt->advice);
   exp->add_flag("--strict", opt->strict,
                 "Exit 2 when a log is incomplete (no closing record, or a chunk cut short)");
-  exp->add_option("-j,--jobs", opt->jobs,
-                  "Logs analyzed in parallel (0: one per hardware thread)")
+  exp->add_option("-j,--jobs", opt->jobs, "Logs analyzed in parallel (0: one per hardware thread)")
       ->transform(wholeNumber<unsigned>())
       ->capture_default_str();
   // Options of the other kind of export are an error, not ignored.

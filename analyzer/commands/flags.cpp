@@ -134,7 +134,8 @@ std::string versionLine(const std::string &program, std::string &problem) {
   auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(kVersionTimeoutMs);
   while (true) {
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-                    deadline - std::chrono::steady_clock::now()).count();
+                    deadline - std::chrono::steady_clock::now())
+                    .count();
     if (left <= 0) {
       timed_out = true;
       break;
@@ -191,11 +192,9 @@ std::string joinMajors(const std::vector<unsigned> &majors, const std::string &b
 std::string installPrefix() {
   char buf[PATH_MAX];
   if (!::realpath("/proc/self/exe", buf))
-    throw std::runtime_error(std::string("cannot resolve /proc/self/exe: ") +
-                             std::strerror(errno));
+    throw std::runtime_error(std::string("cannot resolve /proc/self/exe: ") + std::strerror(errno));
   return parentOf(parentOf(buf));
 }
-
 
 std::string defaultCompiler() {
   const char *cxx = std::getenv("CXX");
@@ -294,8 +293,8 @@ std::string flagsLine(bool compile, bool link, bool linkStatic, const std::strin
       // dlopen'ed ones too, find the hooks in it, so they are exported. The
       // whole archive: an executable with no instrumented code of its own
       // references no hook, and the linker would drop them all.
-      out += "-Wl,--whole-archive " + lib +
-             "/libcoroscope_rt.a -Wl,--no-whole-archive -pthread -Wl";
+      out +=
+          "-Wl,--whole-archive " + lib + "/libcoroscope_rt.a -Wl,--no-whole-archive -pthread -Wl";
       // By name: gold ignores globs here; a glob (__coroscope_*) also
       // exported the thread-local __coroscope_thread_state, whose dynamic
       // TPOFF relocation a -static-pie executable cannot apply to itself
@@ -303,8 +302,7 @@ std::string flagsLine(bool compile, bool link, bool linkStatic, const std::strin
       // -shared link bind its other symbols locally.
       for (const char *symbol : kExportedSymbols)
         out += std::string(",--export-dynamic-symbol=") + symbol;
-    }
-    else
+    } else
       out += "-L" + lib + " -Wl,-rpath," + lib + " -lcoroscope_rt";
   }
   return out;
@@ -321,17 +319,17 @@ struct FlagsOptions {
 
 Command addFlagsCommand(CLI::App &app) {
   auto opt = std::make_shared<FlagsOptions>();
-  CLI::App *flags = app.add_subcommand(
-      "flags", "Print compiler/linker flags for instrumented builds");
+  CLI::App *flags =
+      app.add_subcommand("flags", "Print compiler/linker flags for instrumented builds");
   flags->add_flag("--compile", opt->compile,
                   "The -fplugin flag for the compiler: its Clang major's plugin; exit 2 "
                   "when there is none");
-  flags->add_option("--compiler", opt->compiler,
-                    "The compiler --compile is for (default: $CXX, else clang++); its "
-                    "--version tells the major")
+  flags
+      ->add_option("--compiler", opt->compiler,
+                   "The compiler --compile is for (default: $CXX, else clang++); its "
+                   "--version tells the major")
       ->check(compilerName());
-  CLI::Option *link_opt =
-      flags->add_flag("--link", opt->link, "The linker flags for the runtime");
+  CLI::Option *link_opt = flags->add_flag("--link", opt->link, "The linker flags for the runtime");
   flags
       ->add_flag("--link-static", opt->link_static,
                  "The linker flags for the static runtime (libcoroscope_rt.a)")

@@ -8,10 +8,10 @@
 // step failing on errors only would never fail.
 //
 //===----------------------------------------------------------------------===//
+#include "render/lint.h"
 #include "commands/cli.h"
 #include "commands/commands.h"
 #include "lint_loader.h"
-#include "render/lint.h"
 
 #include <iostream>
 #include <memory>
@@ -23,9 +23,7 @@ namespace {
 
 using lint::LintFinding;
 
-int severityRank(const std::string &s) {
-  return s == "error" ? 2 : s == "warning" ? 1 : 0;
-}
+int severityRank(const std::string &s) { return s == "error" ? 2 : s == "warning" ? 1 : 0; }
 
 } // namespace
 
@@ -113,22 +111,19 @@ int runLint(const LintCommand &cmd) {
 
 Command addLintCommand(CLI::App &app) {
   auto opt = std::make_shared<LintCommand>();
-  CLI::App *lint = app.add_subcommand(
-      "lint", "Run the compile-time checks over the files of a compilation "
-              "database (parse only); exit 1 if a finding reaches --fail-on, "
-              "2 on unusable input");
-  lint->add_option("-p,--build-dir", opt->build_dir,
-                   "Directory holding compile_commands.json")
+  CLI::App *lint =
+      app.add_subcommand("lint", "Run the compile-time checks over the files of a compilation "
+                                 "database (parse only); exit 1 if a finding reaches --fail-on, "
+                                 "2 on unusable input");
+  lint->add_option("-p,--build-dir", opt->build_dir, "Directory holding compile_commands.json")
       ->required();
   lint->add_option("files", opt->files,
                    "Source files to check (default: every file of the database)");
   lint->add_option("--format", opt->format, "Output format")
       ->check(CLI::IsMember({"text", "json", "sarif"}))
       ->capture_default_str();
-  lint->add_option("-o,--output", opt->output_path,
-                   "Write the findings to FILE instead of stdout");
-  lint->add_option("--fail-on", opt->fail_on,
-                   "Fail on findings of this severity or higher")
+  lint->add_option("-o,--output", opt->output_path, "Write the findings to FILE instead of stdout");
+  lint->add_option("--fail-on", opt->fail_on, "Fail on findings of this severity or higher")
       ->check(CLI::IsMember({"advice", "warning", "error"}))
       ->capture_default_str();
   lint->add_option("--config", opt->config,
@@ -147,8 +142,7 @@ Command addLintCommand(CLI::App &app) {
           "there is one for it, else the newest)")
       ->check(compilerName())
       ->trigger_on_parse();
-  lint->add_option("-j,--jobs", opt->jobs,
-                   "Files parsed in parallel (0: one per hardware thread)")
+  lint->add_option("-j,--jobs", opt->jobs, "Files parsed in parallel (0: one per hardware thread)")
       ->transform(wholeNumber<unsigned>())
       ->capture_default_str();
   return {lint, [opt] { return runLint(*opt); }};

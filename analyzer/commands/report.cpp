@@ -45,8 +45,8 @@ int runReport(const ReportOptions &opt) {
     report.findings.add(std::move(f));
   Summary summary = summarize(report, opt.sort, opt.top);
   if (baseline)
-    summary.baseline = std::make_shared<BaselineComparison>(
-        compareWithBaseline(std::move(*baseline), report));
+    summary.baseline =
+        std::make_shared<BaselineComparison>(compareWithBaseline(std::move(*baseline), report));
   std::ostringstream out;
   if (opt.format == "json")
     renderJson(summary, out);
@@ -69,14 +69,12 @@ int runReport(const ReportOptions &opt) {
 
 Command addReportCommand(CLI::App &app) {
   auto opt = std::make_shared<ReportOptions>();
-  CLI::App *report =
-      app.add_subcommand("report", "Per-function coroutine cost of logs");
+  CLI::App *report = app.add_subcommand("report", "Per-function coroutine cost of logs");
   report->add_option("logs", opt->logs, "coroscope log files")->required();
   report->add_option("--format", opt->format, "Output format")
       ->check(CLI::IsMember({"text", "markdown", "json", "html"}))
       ->capture_default_str();
-  report->add_option("-o,--output", opt->output,
-                     "Write the report to FILE instead of stdout");
+  report->add_option("-o,--output", opt->output, "Write the report to FILE instead of stdout");
   report->add_option("--sort", opt->sort, "Sort functions by this, descending")
       ->check(CLI::IsMember(sortKeys()))
       ->capture_default_str();
@@ -86,14 +84,15 @@ Command addReportCommand(CLI::App &app) {
   addThresholdOption(report, opt->advice);
   // Not CLI::ExistingFile: an unusable baseline is bad input (exit 2), not a
   // bad command line.
-  report->add_option("--baseline", opt->baseline,
-                     "Add ratio columns new/old against an earlier "
-                     "`report --format json` output")
+  report
+      ->add_option("--baseline", opt->baseline,
+                   "Add ratio columns new/old against an earlier "
+                   "`report --format json` output")
       ->type_name("OLD.json");
   report->add_flag("--strict", opt->strict,
                    "Exit 2 when a log is incomplete (no closing record, or a chunk cut short)");
-  report->add_option("-j,--jobs", opt->jobs,
-                     "Logs analyzed in parallel (0: one per hardware thread)")
+  report
+      ->add_option("-j,--jobs", opt->jobs, "Logs analyzed in parallel (0: one per hardware thread)")
       ->transform(wholeNumber<unsigned>())
       ->capture_default_str();
   return {report, [opt] { return runReport(*opt); }};

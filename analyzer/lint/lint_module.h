@@ -36,8 +36,8 @@ struct LintModule {
 extern "C" {
 /// The module's table, or null when `version` (COROSCOPE_VERSION) or
 /// `revision` (kLintModuleRevision) differ from the module's own.
-using coroscope_lint_module_fn = const coroscope::analyzer::lint::LintModule *(
-    const char *version, unsigned revision);
+using coroscope_lint_module_fn = const coroscope::analyzer::lint::LintModule *(const char *version,
+                                                                               unsigned revision);
 coroscope_lint_module_fn coroscope_lint_module;
 }
 

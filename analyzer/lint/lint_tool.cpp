@@ -172,16 +172,29 @@ driver::types::ID inputLanguage(const CompileCommand &Cmd, llvm::StringRef File)
 bool isLintable(driver::types::ID T) {
   namespace types = driver::types;
   switch (T) {
-  case types::TY_C: case types::TY_PP_C:
-  case types::TY_CXX: case types::TY_PP_CXX:
-  case types::TY_ObjC: case types::TY_PP_ObjC: case types::TY_PP_ObjC_Alias:
-  case types::TY_ObjCXX: case types::TY_PP_ObjCXX: case types::TY_PP_ObjCXX_Alias:
-  case types::TY_CHeader: case types::TY_PP_CHeader:
-  case types::TY_CXXHeader: case types::TY_PP_CXXHeader:
-  case types::TY_ObjCHeader: case types::TY_PP_ObjCHeader:
-  case types::TY_ObjCXXHeader: case types::TY_PP_ObjCXXHeader:
-  case types::TY_CXXModule: case types::TY_PP_CXXModule:
-  case types::TY_CXXHUHeader: case types::TY_CXXSHeader: case types::TY_CXXUHeader:
+  case types::TY_C:
+  case types::TY_PP_C:
+  case types::TY_CXX:
+  case types::TY_PP_CXX:
+  case types::TY_ObjC:
+  case types::TY_PP_ObjC:
+  case types::TY_PP_ObjC_Alias:
+  case types::TY_ObjCXX:
+  case types::TY_PP_ObjCXX:
+  case types::TY_PP_ObjCXX_Alias:
+  case types::TY_CHeader:
+  case types::TY_PP_CHeader:
+  case types::TY_CXXHeader:
+  case types::TY_PP_CXXHeader:
+  case types::TY_ObjCHeader:
+  case types::TY_PP_ObjCHeader:
+  case types::TY_ObjCXXHeader:
+  case types::TY_PP_ObjCXXHeader:
+  case types::TY_CXXModule:
+  case types::TY_PP_CXXModule:
+  case types::TY_CXXHUHeader:
+  case types::TY_CXXSHeader:
+  case types::TY_CXXUHeader:
   case types::TY_PP_CXXHeaderUnit:
     return true;
   default:
@@ -189,12 +202,11 @@ bool isLintable(driver::types::ID T) {
   }
 }
 
-/// Removes the plugin (as -fplugin= or as cc1 options), every option clang 19's driver does not know (GCC's
-/// -fconcepts-diagnostics-depth=, -fno-tree-..., and the like: clang rejects
-/// them as "unknown argument"), -Werror, -Werror=<w> and -pedantic-errors
-/// (see promotesWarnings), and a -resource-dir of another clang; then
-/// points clang at its own resource directory and silences what is left of
-/// GCC-only warnings and unused arguments.
+/// Removes the plugin (as -fplugin= or as cc1 options), every option clang 19's driver does not
+/// know (GCC's -fconcepts-diagnostics-depth=, -fno-tree-..., and the like: clang rejects them as
+/// "unknown argument"), -Werror, -Werror=<w> and -pedantic-errors (see promotesWarnings), and a
+/// -resource-dir of another clang; then points clang at its own resource directory and silences
+/// what is left of GCC-only warnings and unused arguments.
 CommandLineArguments adjustForClang(const CommandLineArguments &In, llvm::StringRef) {
   if (In.empty())
     return In;
@@ -306,8 +318,7 @@ public:
       Findings.push_back(std::move(F));
       Last = Kept::Finding;
       LastRendered = Kept::Finding;
-    } else if (Level >= DiagnosticsEngine::Error &&
-               compat::isWarningOrExtension(Info)) {
+    } else if (Level >= DiagnosticsEngine::Error && compat::isWarningOrExtension(Info)) {
       // A warning made an error (a #pragma, or a flag adjustForClang did not
       // see): the file parsed, and lint drops warnings.
       ++PromotedErrors;
@@ -408,14 +419,13 @@ protected:
     // Relative to the command's directory, which is not the process's.
     llvm::SmallString<256> Source(InFile);
     CI.getFileManager().getVirtualFileSystem().makeAbsolute(Source);
-    llvm::Expected<checks::CheckOptions> Opts = checks::resolveOptions(
-        Source, Lint.config, Lint.toggles, CI.getDiagnosticOpts().Warnings);
+    llvm::Expected<checks::CheckOptions> Opts =
+        checks::resolveOptions(Source, Lint.config, Lint.toggles, CI.getDiagnosticOpts().Warnings);
     if (!Opts) {
       DiagnosticsEngine &D = CI.getDiagnostics();
       D.Report(D.getCustomDiagID(DiagnosticsEngine::Error, "%0"))
           << llvm::toString(Opts.takeError());
       return std::make_unique<ASTConsumer>(); // the error fails the file
-
     }
     // Findings are never errors in lint: an error would count against
     // Clang's error limit and fail the file's parse; --fail-on decides.
@@ -519,8 +529,8 @@ LintResult runLint(const LintOptions &opts) {
       if (isLintable(T)) {
         Lintable.push_back(std::move(C));
       } else {
-        llvm::StringRef Name = T == driver::types::TY_Object ? "a linker input"
-                                                             : driver::types::getTypeName(T);
+        llvm::StringRef Name =
+            T == driver::types::TY_Object ? "a linker input" : driver::types::getTypeName(T);
         if (Languages.find(Name.str()) == std::string::npos)
           Languages += (Languages.empty() ? "" : ", ") + Name.str();
       }

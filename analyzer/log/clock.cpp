@@ -12,9 +12,7 @@
 
 namespace coroscope::analyzer {
 
-TimeConverter::TimeConverter(bool tsc,
-                             const std::vector<log::ClockSample> &samples)
-    : tsc_(tsc) {
+TimeConverter::TimeConverter(bool tsc, const std::vector<log::ClockSample> &samples) : tsc_(tsc) {
   if (!tsc_ || samples.empty())
     return;
   const log::ClockSample &first = samples.front();
@@ -22,10 +20,10 @@ TimeConverter::TimeConverter(bool tsc,
   ticks0_ = first.ticks;
   mono0_ = first.monotonic_ns;
   if (samples.size() >= 2 && last.ticks != first.ticks) {
-    long double dticks = static_cast<long double>(last.ticks) -
-                         static_cast<long double>(first.ticks);
-    long double dns = static_cast<long double>(last.monotonic_ns) -
-                      static_cast<long double>(first.monotonic_ns);
+    long double dticks =
+        static_cast<long double>(last.ticks) - static_cast<long double>(first.ticks);
+    long double dns =
+        static_cast<long double>(last.monotonic_ns) - static_cast<long double>(first.monotonic_ns);
     slope_ = dns / dticks;
   }
   // slope = mantissa * 2^(exp - 64) with a 64-bit mantissa: exact, as a
@@ -41,8 +39,7 @@ TimeConverter::TimeConverter(bool tsc,
 }
 
 uint64_t TimeConverter::exact(uint64_t ts) const {
-  long double delta =
-      static_cast<long double>(ts) - static_cast<long double>(ticks0_);
+  long double delta = static_cast<long double>(ts) - static_cast<long double>(ticks0_);
   long double ns = static_cast<long double>(mono0_) + delta * slope_;
   // Events before a sample that maps to before time zero clamp to zero rather
   // than wrap around: only differences matter to the report. Clock samples

@@ -43,11 +43,9 @@ std::string quoted(const std::string &s) {
   return out + "\"";
 }
 
-void printEvent(const EventRecord &e, uint64_t at, uint32_t thread,
-                std::ostream &os) {
-  os << "  event @" << at << " thread=" << thread << " "
-     << eventKindName(e.kind) << " site=" << e.site
-     << (eventCarriesBytes(e.kind) ? " bytes=" : " ts=") << e.ts
+void printEvent(const EventRecord &e, uint64_t at, uint32_t thread, std::ostream &os) {
+  os << "  event @" << at << " thread=" << thread << " " << eventKindName(e.kind)
+     << " site=" << e.site << (eventCarriesBytes(e.kind) ? " bytes=" : " ts=") << e.ts
      << " frame=" << hex(e.frame);
   if (e.flags)
     os << " flags=" << hex(e.flags);
@@ -56,23 +54,31 @@ void printEvent(const EventRecord &e, uint64_t at, uint32_t thread,
 
 const char *chunkKindName(uint32_t kind) {
   switch (kind) {
-  case kChunkClock: return "clock";
-  case kChunkSites: return "sites";
-  case kChunkEvents: return "events";
-  case kChunkFinding: return "finding";
-  case kChunkLiveFrames: return "live_frames";
-  case kChunkModules: return "modules";
-  case kChunkPackedEvents: return "packed_events";
-  case kChunkProfile: return "profile";
-  case kChunkEnd: return "end";
+  case kChunkClock:
+    return "clock";
+  case kChunkSites:
+    return "sites";
+  case kChunkEvents:
+    return "events";
+  case kChunkFinding:
+    return "finding";
+  case kChunkLiveFrames:
+    return "live_frames";
+  case kChunkModules:
+    return "modules";
+  case kChunkPackedEvents:
+    return "packed_events";
+  case kChunkProfile:
+    return "profile";
+  case kChunkEnd:
+    return "end";
   }
   return nullptr;
 }
 
 /// One line per record, as the reader decodes it: a packed record without a
 /// timestamp shows the one it inherits.
-void dumpEvents(LogReader &r, const EventSegment &seg, uint32_t thread,
-                std::ostream &os) {
+void dumpEvents(LogReader &r, const EventSegment &seg, uint32_t thread, std::ostream &os) {
   std::vector<uint8_t> block;
   SegmentReader records(r, seg, block);
   constexpr size_t kBatch = 4096;
@@ -91,12 +97,12 @@ void dumpLog(const std::string &path, std::ostream &os) {
   LogReader r(path);
   FileHeader h = r.readHeader();
   if (r.cutInHeader()) {
-    os << "header cut: " << r.size() << " bytes, the start of a header (a log cut as it was created)\n";
+    os << "header cut: " << r.size()
+       << " bytes, the start of a header (a log cut as it was created)\n";
     return;
   }
   os << "header magic=" << hex(h.magic) << " version=" << h.version
-     << " header_size=" << h.header_size << " pid=" << h.pid
-     << " flags=" << hex(h.flags)
+     << " header_size=" << h.header_size << " pid=" << h.pid << " flags=" << hex(h.flags)
      << ((h.flags & kFlagTscTimestamps) ? " tsc" : "")
      << ((h.flags & kFlagProfile) ? " profile" : "")
      << ((h.flags & kFlagChecksums) ? " checksums" : "")
@@ -143,8 +149,8 @@ void dumpLog(const std::string &path, std::ostream &os) {
            << " elided_max=" << p.elided_max << " completed=" << p.completed
            << " sync=" << p.sync_completions << " sync_scheduled=" << p.sync_scheduled_starts
            << " frees=" << p.frees << " sampled=" << p.sampled
-           << " busy_total_ns=" << p.busy_total_ns
-           << " suspended_total_ns=" << p.suspended_total_ns << "\n";
+           << " busy_total_ns=" << p.busy_total_ns << " suspended_total_ns=" << p.suspended_total_ns
+           << "\n";
         for (auto [name, buckets] : {std::pair{"busy", &f.busy}, {"suspended", &f.suspended}})
           for (const ProfileBucket &b : *buckets)
             os << "    " << name << " value_ns=" << b.value_ns << " count=" << b.count << "\n";
@@ -156,33 +162,29 @@ void dumpLog(const std::string &path, std::ostream &os) {
     }
     case kChunkClock: {
       ClockSample s = r.readClock(c);
-      os << "\n  clock ticks=" << s.ticks << " monotonic_ns=" << s.monotonic_ns
-         << "\n";
+      os << "\n  clock ticks=" << s.ticks << " monotonic_ns=" << s.monotonic_ns << "\n";
       break;
     }
     case kChunkSites: {
       std::vector<Site> sites = r.readSites(c);
       os << " count=" << sites.size() << "\n";
       for (const Site &s : sites)
-        os << "  site @" << s.offset << " id=" << s.id
-           << " kind=" << siteKindName(s.kind) << " function=" << s.function_id
-           << " line=" << s.line << " column=" << s.column
+        os << "  site @" << s.offset << " id=" << s.id << " kind=" << siteKindName(s.kind)
+           << " function=" << s.function_id << " line=" << s.line << " column=" << s.column
            << " name=" << quoted(s.name) << " file=" << quoted(s.file)
            << " awaiter=" << quoted(s.awaiter) << "\n";
       break;
     }
     case kChunkEvents: {
       EventsHeader eh = r.readEventsHeader(c);
-      os << " thread=" << eh.thread << " os_tid=" << eh.os_tid
-         << " count=" << eh.count << "\n";
+      os << " thread=" << eh.thread << " os_tid=" << eh.os_tid << " count=" << eh.count << "\n";
       dumpEvents(r, eventSegment(c, eh), eh.thread, os);
       break;
     }
     case kChunkPackedEvents: {
       PackedEventsHeader ph = r.readPackedEventsHeader(c);
-      os << " thread=" << ph.thread << " os_tid=" << ph.os_tid
-         << " count=" << ph.count << " base_ts=" << ph.base_ts
-         << " base_frame=" << hex(ph.base_frame)
+      os << " thread=" << ph.thread << " os_tid=" << ph.os_tid << " count=" << ph.count
+         << " base_ts=" << ph.base_ts << " base_frame=" << hex(ph.base_frame)
          << " base_other_frame=" << hex(ph.base_other_frame) << "\n";
       dumpEvents(r, eventSegment(c, ph), ph.thread, os);
       break;
@@ -190,20 +192,17 @@ void dumpLog(const std::string &path, std::ostream &os) {
     case kChunkFinding: {
       const FindingData &f = finding;
       const FindingRecord &fr = f.record;
-      os << " check=" << checkKindName(fr.check)
-         << " severity=" << severityName(fr.severity)
+      os << " check=" << checkKindName(fr.check) << " severity=" << severityName(fr.severity)
          << " state=" << frameStateName(fr.state) << " thread=" << fr.thread
-         << " other_thread=" << fr.other_thread
-         << " function=" << fr.function_site << " site=" << fr.site
-         << " related=" << fr.related_site
-         << " creation=" << fr.creation_site << " count=" << fr.count
-         << " frame=" << hex(fr.frame) << " bytes=" << fr.bytes
-         << " ts=" << fr.ts << " backtrace=" << fr.backtrace_len
+         << " other_thread=" << fr.other_thread << " function=" << fr.function_site
+         << " site=" << fr.site << " related=" << fr.related_site
+         << " creation=" << fr.creation_site << " count=" << fr.count << " frame=" << hex(fr.frame)
+         << " bytes=" << fr.bytes << " ts=" << fr.ts << " backtrace=" << fr.backtrace_len
          << " pcs=" << fr.pc_count << "\n";
       uint64_t at = f.offset + sizeof(FindingRecord);
       for (const BacktraceEntry &b : f.backtrace) {
-        os << "  backtrace @" << at << " frame=" << hex(b.frame)
-           << " function=" << b.function_site << " site=" << b.site << "\n";
+        os << "  backtrace @" << at << " frame=" << hex(b.frame) << " function=" << b.function_site
+           << " site=" << b.site << "\n";
         at += sizeof(BacktraceEntry);
       }
       for (uint64_t pc : f.pcs) {
@@ -216,11 +215,9 @@ void dumpLog(const std::string &path, std::ostream &os) {
       os << " count=" << frames.size() << "\n";
       uint64_t at = c.payload_offset + sizeof(LiveFramesHeader);
       for (const LiveFrame &lf : frames) {
-        os << "  live @" << at << " frame=" << hex(lf.frame)
-           << " awaiter=" << hex(lf.awaiter)
+        os << "  live @" << at << " frame=" << hex(lf.frame) << " awaiter=" << hex(lf.awaiter)
            << " function=" << lf.function_site << " site=" << lf.site
-           << " creation=" << lf.creation_site
-           << " state=" << frameStateName(lf.state)
+           << " creation=" << lf.creation_site << " state=" << frameStateName(lf.state)
            << " heap=" << unsigned(lf.heap) << " bytes=" << lf.bytes << "\n";
         at += sizeof(LiveFrame);
       }
@@ -229,19 +226,19 @@ void dumpLog(const std::string &path, std::ostream &os) {
     case kChunkModules: {
       os << " count=" << modules.size() << "\n";
       for (const Module &m : modules)
-        os << "  module @" << m.offset << " bias=" << hex(m.bias)
-           << " start=" << hex(m.start) << " end=" << hex(m.end)
-           << " path=" << quoted(m.path) << "\n";
+        os << "  module @" << m.offset << " bias=" << hex(m.bias) << " start=" << hex(m.start)
+           << " end=" << hex(m.end) << " path=" << quoted(m.path) << "\n";
       break;
     }
     case kChunkEnd:
-      os << " how=" << (end.how == kEndExit        ? "exit"
-                           : end.how == kEndSignal    ? "signal"
-                           : end.how == kEndSanitizer ? "sanitizer"
-                                                      : "?")
+      os << " how="
+         << (end.how == kEndExit        ? "exit"
+             : end.how == kEndSignal    ? "signal"
+             : end.how == kEndSanitizer ? "sanitizer"
+                                        : "?")
          << " code=" << end.code << " flags=" << end.flags
-         << " events_written=" << end.events_written
-         << " events_unwritten=" << end.events_unwritten << " end_ns=" << end.end_ns;
+         << " events_written=" << end.events_written << " events_unwritten=" << end.events_unwritten
+         << " end_ns=" << end.end_ns;
       if (end.flags & kEndChunkChain)
         os << " chunk_chain=" << hex(end.chunk_chain);
       os << "\n";

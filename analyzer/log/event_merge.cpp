@@ -18,8 +18,7 @@
 namespace coroscope::analyzer {
 
 struct EventMerger::Stream {
-  Stream(LogReader &reader, const ThreadInfo &info, size_t max_block,
-         size_t batch)
+  Stream(LogReader &reader, const ThreadInfo &info, size_t max_block, size_t batch)
       : source(reader, info, max_block), thread(info.thread), events(batch) {}
   ThreadStream source;
   uint32_t thread;
@@ -40,16 +39,14 @@ constexpr size_t kEventBudget = size_t(4) << 20;
 constexpr size_t kSmallestBlock = size_t(4) << 10;
 } // namespace
 
-EventMerger::EventMerger(const LogIndex &index, const TimeConverter &clock)
-    : clock_(clock) {
+EventMerger::EventMerger(const LogIndex &index, const TimeConverter &clock) : clock_(clock) {
   size_t threads = std::max<size_t>(index.threads().size(), 1);
-  size_t max_block = std::clamp(kBlockBudget / threads, kSmallestBlock,
-                                SegmentReader::kDefaultBlock);
+  size_t max_block =
+      std::clamp(kBlockBudget / threads, kSmallestBlock, SegmentReader::kDefaultBlock);
   batch_ = std::clamp<size_t>(kEventBudget / sizeof(Event) / threads, 64, 1024);
   records_.resize(batch_);
   for (const ThreadInfo &t : index.threads())
-    streams_.push_back(
-        std::make_unique<Stream>(index.reader(), t, max_block, batch_));
+    streams_.push_back(std::make_unique<Stream>(index.reader(), t, max_block, batch_));
   for (size_t i = 0; i < streams_.size(); ++i)
     if (fill(*streams_[i])) {
       heap_.push_back(i);

@@ -60,16 +60,16 @@ std::vector<std::string> distinctLogs(const std::vector<std::string> &logs,
       log::FileHeader h = reader.readHeader();
       if (h.start_unix_ns != 0) { // an older header names no writer
         uint64_t bytes = regular ? uint64_t(st.st_size) : 0;
-        auto [it, fresh] = writers.emplace(
-            std::make_tuple(std::string(h.host), h.pid, h.start_unix_ns),
-            Copy{kept.size(), bytes, regular, std::nullopt});
+        auto [it, fresh] =
+            writers.emplace(std::make_tuple(std::string(h.host), h.pid, h.start_unix_ns),
+                            Copy{kept.size(), bytes, regular, std::nullopt});
         if (!fresh) {
           // Either copy may be the damaged or the older one: the better
           // copyScore() is read (an equal one: the first named).
           Copy &earlier = it->second;
           if (!earlier.score)
-            earlier.score = earlier.regular ? copyScore(kept[earlier.index], earlier.bytes)
-                                            : CopyScore{};
+            earlier.score =
+                earlier.regular ? copyScore(kept[earlier.index], earlier.bytes) : CopyScore{};
           CopyScore score = regular ? copyScore(log, bytes) : CopyScore{};
           if (score > *earlier.score) {
             duplicates.push_back({kept[earlier.index], log, false});

@@ -17,8 +17,8 @@ namespace coroscope::analyzer {
 
 /// A log left out because it repeats an earlier one.
 struct DuplicateLog {
-  std::string log;     ///< the copy left out
-  std::string same_as; ///< the copy read
+  std::string log;        ///< the copy left out
+  std::string same_as;    ///< the copy read
   bool same_file = false; ///< the same file; else the same writer in another file
 };
 

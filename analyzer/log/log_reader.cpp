@@ -29,37 +29,62 @@ using namespace coroscope::log;
 
 const char *eventKindName(uint8_t kind) {
   switch (kind) {
-  case kEvFrameAlloc: return "frame_alloc";
-  case kEvFrameBegin: return "frame_begin";
-  case kEvRampReturn: return "ramp_return";
-  case kEvAwaitReady: return "await_ready";
-  case kEvAwaitSuspend: return "await_suspend";
-  case kEvAwaitCancel: return "await_cancel";
-  case kEvFrameResume: return "frame_resume";
-  case kEvFrameFree: return "frame_free";
-  case kEvResumeEnter: return "resume_enter";
-  case kEvResumeExit: return "resume_exit";
-  case kEvDestroyEnter: return "destroy_enter";
-  case kEvDestroyExit: return "destroy_exit";
-  case kEvDone: return "done";
-  case kEvFrameElided: return "frame_elided";
+  case kEvFrameAlloc:
+    return "frame_alloc";
+  case kEvFrameBegin:
+    return "frame_begin";
+  case kEvRampReturn:
+    return "ramp_return";
+  case kEvAwaitReady:
+    return "await_ready";
+  case kEvAwaitSuspend:
+    return "await_suspend";
+  case kEvAwaitCancel:
+    return "await_cancel";
+  case kEvFrameResume:
+    return "frame_resume";
+  case kEvFrameFree:
+    return "frame_free";
+  case kEvResumeEnter:
+    return "resume_enter";
+  case kEvResumeExit:
+    return "resume_exit";
+  case kEvDestroyEnter:
+    return "destroy_enter";
+  case kEvDestroyExit:
+    return "destroy_exit";
+  case kEvDone:
+    return "done";
+  case kEvFrameElided:
+    return "frame_elided";
   }
   return "";
 }
 
 const char *siteKindName(uint8_t kind) {
   switch (kind) {
-  case kSiteFunction: return "function";
-  case kSiteInitial: return "initial";
-  case kSiteAwait: return "await";
-  case kSiteYield: return "yield";
-  case kSiteFinal: return "final";
-  case kSiteResumeCall: return "resume-call";
-  case kSiteDestroyCall: return "destroy-call";
-  case kSiteDoneCall: return "done-call";
-  case kSiteCoroutineCall: return "coroutine-call";
-  case kSiteFrameLocal: return "frame-local";
-  case kSiteForwardingBody: return "forwarding-body";
+  case kSiteFunction:
+    return "function";
+  case kSiteInitial:
+    return "initial";
+  case kSiteAwait:
+    return "await";
+  case kSiteYield:
+    return "yield";
+  case kSiteFinal:
+    return "final";
+  case kSiteResumeCall:
+    return "resume-call";
+  case kSiteDestroyCall:
+    return "destroy-call";
+  case kSiteDoneCall:
+    return "done-call";
+  case kSiteCoroutineCall:
+    return "coroutine-call";
+  case kSiteFrameLocal:
+    return "frame-local";
+  case kSiteForwardingBody:
+    return "forwarding-body";
   }
   return "";
 }
@@ -91,20 +116,28 @@ const char *checkKindName(uint8_t kind) {
 
 const char *severityName(uint8_t severity) {
   switch (severity) {
-  case kSeverityAdvice: return "advice";
-  case kSeverityWarning: return "warning";
-  case kSeverityError: return "error";
+  case kSeverityAdvice:
+    return "advice";
+  case kSeverityWarning:
+    return "warning";
+  case kSeverityError:
+    return "error";
   }
   return "";
 }
 
 const char *frameStateName(uint8_t state) {
   switch (state) {
-  case kFrameRunning: return "running";
-  case kFrameSuspending: return "suspending";
-  case kFrameSuspended: return "suspended";
-  case kFrameFinal: return "final";
-  case kFrameDestroyed: return "destroyed";
+  case kFrameRunning:
+    return "running";
+  case kFrameSuspending:
+    return "suspending";
+  case kFrameSuspended:
+    return "suspended";
+  case kFrameFinal:
+    return "final";
+  case kFrameDestroyed:
+    return "destroyed";
   }
   return "unknown";
 }
@@ -136,15 +169,13 @@ void LogReader::fail(uint64_t offset, const std::string &what) const {
 
 void LogReader::readAt(uint64_t offset, void *buf, size_t n, const char *what) {
   if (offset > size_ || n > size_ - offset)
-    fail(offset, std::string("truncated ") + what + " (needs " +
-                     std::to_string(n) + " bytes, file has " +
-                     std::to_string(offset > size_ ? 0 : size_ - offset) +
+    fail(offset, std::string("truncated ") + what + " (needs " + std::to_string(n) +
+                     " bytes, file has " + std::to_string(offset > size_ ? 0 : size_ - offset) +
                      " left)");
   auto *p = static_cast<char *>(buf);
   size_t done = 0;
   while (done < n) {
-    ssize_t r = ::pread(fd_, p + done, n - done,
-                        static_cast<off_t>(offset + done));
+    ssize_t r = ::pread(fd_, p + done, n - done, static_cast<off_t>(offset + done));
     if (r < 0 && errno == EINTR)
       continue;
     if (r < 0)
@@ -179,8 +210,7 @@ FileHeader LogReader::readHeader() {
   }
   if (h.version != COROSCOPE_LOG_VERSION)
     fail(8, "unsupported log version " + std::to_string(h.version) +
-                " (this analyzer reads version " +
-                std::to_string(COROSCOPE_LOG_VERSION) + ")");
+                " (this analyzer reads version " + std::to_string(COROSCOPE_LOG_VERSION) + ")");
   // The flag or a header long enough to hold the checksum means it has one:
   // one flipped bit cannot skip the check (nor kFlagChecksums unchecked).
   bool extended = h.header_size >= sizeof h || (h.flags & kFlagHeaderChecksum);
@@ -197,8 +227,7 @@ FileHeader LogReader::readHeader() {
     std::memset(reinterpret_cast<char *>(&h) + kBase, 0, sizeof h - kBase);
   }
   if (h.header_size > size_)
-    fail(12, "file header (" + std::to_string(h.header_size) +
-                 " bytes) runs past end of file");
+    fail(12, "file header (" + std::to_string(h.header_size) + " bytes) runs past end of file");
   h.host[sizeof h.host - 1] = 0;
   next_chunk_ = h.header_size;
   checksums_ = (h.flags & kFlagChecksums) != 0;
@@ -357,8 +386,7 @@ ClockSample LogReader::readClock(const ChunkRef &chunk) {
 }
 
 template <class Header>
-std::vector<char> LogReader::readCountedChunk(const ChunkRef &chunk, Header &h,
-                                              const char *name) {
+std::vector<char> LogReader::readCountedChunk(const ChunkRef &chunk, Header &h, const char *name) {
   if (chunk.payload_bytes < sizeof(Header))
     fail(chunk.offset, std::string(name) + " chunk payload too short (" +
                            std::to_string(chunk.payload_bytes) + " bytes)");
@@ -377,8 +405,8 @@ template <class Entry>
 Entry LogReader::entryAt(const std::vector<char> &data, size_t pos, uint64_t at, uint32_t i,
                          uint32_t count, const char *entry, const char *chunk) const {
   if (data.size() - pos < sizeof(Entry))
-    fail(at, std::string(entry) + " entry " + std::to_string(i) + " of " +
-                 std::to_string(count) + " runs past the end of the " + chunk + " chunk");
+    fail(at, std::string(entry) + " entry " + std::to_string(i) + " of " + std::to_string(count) +
+                 " runs past the end of the " + chunk + " chunk");
   Entry e{};
   std::memcpy(&e, data.data() + pos, sizeof e);
   return e;
@@ -396,17 +424,15 @@ std::vector<Site> LogReader::readSites(const ChunkRef &chunk) {
     size_t strings = size_t(e.name_len) + e.file_len + e.awaiter_len;
     size_t entry = (sizeof(SiteEntry) + strings + 7) & ~size_t(7);
     if (data.size() - pos - sizeof(SiteEntry) < strings)
-      fail(at, "site " + std::to_string(e.id) + ": strings (" +
-                   std::to_string(strings) +
+      fail(at, "site " + std::to_string(e.id) + ": strings (" + std::to_string(strings) +
                    " bytes) run past the end of the sites chunk");
     if (data.size() - pos < entry)
-      fail(at, "site " + std::to_string(e.id) +
-                   ": entry padding runs past the end of the sites chunk");
+      fail(at,
+           "site " + std::to_string(e.id) + ": entry padding runs past the end of the sites chunk");
     if (e.id == 0)
       fail(at, "site with id 0");
     if (siteKindName(e.kind)[0] == '\0')
-      fail(at + 4, "site " + std::to_string(e.id) + ": bad site kind " +
-                       std::to_string(e.kind));
+      fail(at + 4, "site " + std::to_string(e.id) + ": bad site kind " + std::to_string(e.kind));
     Site s;
     s.id = e.id;
     s.kind = e.kind;
@@ -427,16 +453,14 @@ std::vector<Site> LogReader::readSites(const ChunkRef &chunk) {
 
 EventsHeader LogReader::readEventsHeader(const ChunkRef &chunk) {
   if (chunk.payload_bytes < sizeof(EventsHeader))
-    fail(chunk.offset, "events chunk payload too short (" +
-                           std::to_string(chunk.payload_bytes) + " bytes)");
+    fail(chunk.offset,
+         "events chunk payload too short (" + std::to_string(chunk.payload_bytes) + " bytes)");
   EventsHeader eh{};
   readAt(chunk.payload_offset, &eh, sizeof eh, "events header");
-  uint64_t room = (chunk.payload_bytes - sizeof(EventsHeader)) /
-                  sizeof(EventRecord);
+  uint64_t room = (chunk.payload_bytes - sizeof(EventsHeader)) / sizeof(EventRecord);
   if (eh.count > room)
-    fail(chunk.payload_offset,
-         "events chunk claims " + std::to_string(eh.count) +
-             " records but its payload holds " + std::to_string(room));
+    fail(chunk.payload_offset, "events chunk claims " + std::to_string(eh.count) +
+                                   " records but its payload holds " + std::to_string(room));
   return eh;
 }
 
@@ -450,16 +474,16 @@ PackedEventsHeader LogReader::readPackedEventsHeader(const ChunkRef &chunk) {
   // wild count from being trusted; the exact check comes with the records.
   uint64_t room = (chunk.payload_bytes - sizeof(PackedEventsHeader)) / 4;
   if (ph.count > room)
-    fail(chunk.payload_offset,
-         "packed events chunk claims " + std::to_string(ph.count) +
-             " records but its payload holds at most " + std::to_string(room));
+    fail(chunk.payload_offset, "packed events chunk claims " + std::to_string(ph.count) +
+                                   " records but its payload holds at most " +
+                                   std::to_string(room));
   return ph;
 }
 
 FindingData LogReader::readFinding(const ChunkRef &chunk) {
   if (chunk.payload_bytes < sizeof(FindingRecord))
-    fail(chunk.offset, "finding chunk payload too short (" +
-                           std::to_string(chunk.payload_bytes) + " bytes)");
+    fail(chunk.offset,
+         "finding chunk payload too short (" + std::to_string(chunk.payload_bytes) + " bytes)");
   FindingData f;
   f.offset = chunk.payload_offset;
   readAt(f.offset, &f.record, sizeof f.record, "finding record");
@@ -471,15 +495,12 @@ FindingData LogReader::readFinding(const ChunkRef &chunk) {
   if (severityName(r.severity)[0] == '\0')
     fail(f.offset + 1, "bad severity " + std::to_string(r.severity));
   // Both counts are u16, so this cannot overflow and the buffers are small.
-  uint64_t need = sizeof(FindingRecord) +
-                  uint64_t(r.backtrace_len) * sizeof(BacktraceEntry) +
+  uint64_t need = sizeof(FindingRecord) + uint64_t(r.backtrace_len) * sizeof(BacktraceEntry) +
                   uint64_t(r.pc_count) * sizeof(uint64_t);
   if (need > chunk.payload_bytes)
-    fail(f.offset, "finding claims " + std::to_string(r.backtrace_len) +
-                       " backtrace entries and " + std::to_string(r.pc_count) +
-                       " pcs (" + std::to_string(need) +
-                       " bytes) but its payload holds " +
-                       std::to_string(chunk.payload_bytes));
+    fail(f.offset, "finding claims " + std::to_string(r.backtrace_len) + " backtrace entries and " +
+                       std::to_string(r.pc_count) + " pcs (" + std::to_string(need) +
+                       " bytes) but its payload holds " + std::to_string(chunk.payload_bytes));
   uint64_t at = f.offset + sizeof(FindingRecord);
   f.backtrace.resize(r.backtrace_len);
   if (r.backtrace_len)
@@ -494,16 +515,14 @@ FindingData LogReader::readFinding(const ChunkRef &chunk) {
 
 std::vector<LiveFrame> LogReader::readLiveFrames(const ChunkRef &chunk) {
   if (chunk.payload_bytes < sizeof(LiveFramesHeader))
-    fail(chunk.offset, "live frames chunk payload too short (" +
-                           std::to_string(chunk.payload_bytes) + " bytes)");
+    fail(chunk.offset,
+         "live frames chunk payload too short (" + std::to_string(chunk.payload_bytes) + " bytes)");
   LiveFramesHeader lh{};
   readAt(chunk.payload_offset, &lh, sizeof lh, "live frames header");
-  uint64_t room =
-      (chunk.payload_bytes - sizeof(LiveFramesHeader)) / sizeof(LiveFrame);
+  uint64_t room = (chunk.payload_bytes - sizeof(LiveFramesHeader)) / sizeof(LiveFrame);
   if (lh.count > room)
-    fail(chunk.payload_offset,
-         "live frames chunk claims " + std::to_string(lh.count) +
-             " frames but its payload holds " + std::to_string(room));
+    fail(chunk.payload_offset, "live frames chunk claims " + std::to_string(lh.count) +
+                                   " frames but its payload holds " + std::to_string(room));
   std::vector<LiveFrame> frames(lh.count);
   if (!frames.empty())
     readAt(chunk.payload_offset + sizeof(LiveFramesHeader), frames.data(),
@@ -513,8 +532,8 @@ std::vector<LiveFrame> LogReader::readLiveFrames(const ChunkRef &chunk) {
 
 ProfileData LogReader::readProfile(const ChunkRef &chunk) {
   if (chunk.payload_bytes < sizeof(ProfileHeader))
-    fail(chunk.offset, "profile chunk payload too short (" +
-                           std::to_string(chunk.payload_bytes) + " bytes)");
+    fail(chunk.offset,
+         "profile chunk payload too short (" + std::to_string(chunk.payload_bytes) + " bytes)");
   ProfileData d;
   d.offset = chunk.payload_offset;
   readAt(chunk.payload_offset, &d.header, sizeof d.header, "profile header");
@@ -565,8 +584,7 @@ std::vector<Module> LogReader::readModules(const ChunkRef &chunk) {
     uint64_t at = base + pos;
     ModuleEntry e = entryAt<ModuleEntry>(data, pos, at, i, mh.count, "module", "modules");
     if (data.size() - pos - sizeof(ModuleEntry) < e.path_len)
-      fail(at, "module " + std::to_string(i) + ": path (" +
-                   std::to_string(e.path_len) +
+      fail(at, "module " + std::to_string(i) + ": path (" + std::to_string(e.path_len) +
                    " bytes) runs past the end of the modules chunk");
     size_t entry = (sizeof(ModuleEntry) + size_t(e.path_len) + 7) & ~size_t(7);
     if (data.size() - pos < entry)
@@ -601,8 +619,8 @@ bool LogEnd::incomplete() const {
 //===----------------------------------------------------------------------===//
 
 namespace {
-void addSegment(std::map<uint32_t, ThreadInfo> &threads, uint32_t thread,
-                uint32_t os_tid, const EventSegment &seg) {
+void addSegment(std::map<uint32_t, ThreadInfo> &threads, uint32_t thread, uint32_t os_tid,
+                const EventSegment &seg) {
   ThreadInfo &t = threads[thread];
   t.thread = thread;
   if (t.os_tid == 0)
@@ -614,8 +632,7 @@ void addSegment(std::map<uint32_t, ThreadInfo> &threads, uint32_t thread,
 }
 } // namespace
 
-LogIndex::LogIndex(const std::string &path)
-    : reader_(std::make_unique<LogReader>(path)) {
+LogIndex::LogIndex(const std::string &path) : reader_(std::make_unique<LogReader>(path)) {
   LogReader &r = *reader_;
   header_ = r.readHeader();
   std::map<uint32_t, ThreadInfo> threads;
@@ -694,8 +711,8 @@ LogIndex::LogIndex(const std::string &path)
     // Chunks with a damaged payload are chained by their headers'
     // checksums; text between chunks is not in the chain: so a chunk cut
     // out or spliced in shows even beside such damage.
-    end_.chain_mismatch = r.checksums() && (end->flags & kEndChunkChain) &&
-                          end->chunk_chain != chain_before_end;
+    end_.chain_mismatch =
+        r.checksums() && (end->flags & kEndChunkChain) && end->chunk_chain != chain_before_end;
   }
   end_.another_log_at = r.anotherLogAt();
   for (const auto &[id, t] : threads)
@@ -719,9 +736,8 @@ LogIndex::LogIndex(const std::string &path)
 SegmentReader::SegmentReader(LogReader &reader, const EventSegment &segment,
                              std::vector<uint8_t> &block, size_t max_block)
     : reader_(reader), seg_(segment), block_(block),
-      max_block_(std::max(max_block, size_t(kPackedMaxRecord) * 2)),
-      left_(segment.count), next_(segment.offset),
-      end_(segment.offset + segment.bytes), cursor_(segment.base) {
+      max_block_(std::max(max_block, size_t(kPackedMaxRecord) * 2)), left_(segment.count),
+      next_(segment.offset), end_(segment.offset + segment.bytes), cursor_(segment.base) {
   want_ = std::min(want_, max_block_);
 }
 
@@ -731,8 +747,7 @@ size_t SegmentReader::read(EventRecord *out, size_t max, uint64_t *offsets) {
   return readFixed(out, max, offsets);
 }
 
-size_t SegmentReader::readFixed(EventRecord *out, size_t max,
-                                uint64_t *offsets) {
+size_t SegmentReader::readFixed(EventRecord *out, size_t max, uint64_t *offsets) {
   size_t n = static_cast<size_t>(std::min<uint64_t>(max, left_));
   if (n == 0)
     return 0;
@@ -771,10 +786,9 @@ void SegmentReader::refill() {
 
 void SegmentReader::failRecord(uint64_t at, size_t avail) {
   if (avail == 0)
-    reader_.fail(seg_.header,
-                 "packed events chunk claims " + std::to_string(seg_.count) +
-                     " records but its payload ends after " +
-                     std::to_string(seg_.count - left_));
+    reader_.fail(seg_.header, "packed events chunk claims " + std::to_string(seg_.count) +
+                                  " records but its payload ends after " +
+                                  std::to_string(seg_.count - left_));
   uint32_t head = 0;
   std::memcpy(&head, block_.data() + pos_, std::min<size_t>(avail, 4));
   uint32_t value = (head >> 5) & 3, frame = (head >> 7) & 3;
@@ -783,16 +797,13 @@ void SegmentReader::failRecord(uint64_t at, size_t avail) {
   auto bytes = [](uint32_t mode) {
     return mode == kPackedDelta32 ? 4u : mode == kPackedAbs64 ? 8u : 0u;
   };
-  uint32_t need = avail < 4 ? 4
-                            : 4 + ((head >> 10) == kPackedSiteEscape ? 4 : 0) +
-                                  bytes(value) + bytes(frame);
-  reader_.fail(at, "truncated packed event record (needs " +
-                       std::to_string(need) + " bytes, the chunk has " +
-                       std::to_string(avail) + " left)");
+  uint32_t need =
+      avail < 4 ? 4 : 4 + ((head >> 10) == kPackedSiteEscape ? 4 : 0) + bytes(value) + bytes(frame);
+  reader_.fail(at, "truncated packed event record (needs " + std::to_string(need) +
+                       " bytes, the chunk has " + std::to_string(avail) + " left)");
 }
 
-size_t SegmentReader::readPacked(EventRecord *out, size_t max,
-                                 uint64_t *offsets) {
+size_t SegmentReader::readPacked(EventRecord *out, size_t max, uint64_t *offsets) {
   size_t done = 0;
   while (done < max && left_ > 0) {
     size_t avail = filled_ - pos_;
@@ -802,8 +813,8 @@ size_t SegmentReader::readPacked(EventRecord *out, size_t max,
     }
     // Records decoded without going back to refill: while a full
     // kPackedMaxRecord is buffered for each of them.
-    size_t batch = static_cast<size_t>(std::min<uint64_t>(
-        std::min<uint64_t>(max - done, left_), avail / kPackedMaxRecord));
+    size_t batch = static_cast<size_t>(
+        std::min<uint64_t>(std::min<uint64_t>(max - done, left_), avail / kPackedMaxRecord));
     if (batch == 0)
       batch = 1; // the payload's last bytes: decodePacked checks the bounds
     const uint8_t *base = block_.data();
@@ -847,8 +858,8 @@ void SegmentReader::checkPadding() {
   uint64_t rest = end_ - at;
   if (rest >= 8)
     reader_.fail(at, "packed events chunk has " + std::to_string(rest) +
-                         " bytes after its last record (count " +
-                         std::to_string(seg_.count) + "; padding is at most 7)");
+                         " bytes after its last record (count " + std::to_string(seg_.count) +
+                         "; padding is at most 7)");
   uint8_t pad[8] = {};
   reader_.readAt(at, pad, static_cast<size_t>(rest), "packed events padding");
   for (uint64_t i = 0; i < rest; ++i)
@@ -860,10 +871,8 @@ void SegmentReader::checkPadding() {
 // ThreadStream
 //===----------------------------------------------------------------------===//
 
-ThreadStream::ThreadStream(LogReader &reader, const ThreadInfo &info,
-                           size_t max_block)
-    : reader_(reader), thread_(info.thread), segments_(info.segments),
-      max_block_(max_block) {}
+ThreadStream::ThreadStream(LogReader &reader, const ThreadInfo &info, size_t max_block)
+    : reader_(reader), thread_(info.thread), segments_(info.segments), max_block_(max_block) {}
 
 size_t ThreadStream::read(EventRecord *out, size_t max) {
   while (segment_ < segments_.size()) {

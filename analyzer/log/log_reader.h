@@ -65,8 +65,8 @@ struct LogEnd {
   /// kSanitizer: a sanitizer's report ended the process (EndHow kEndSanitizer).
   enum Kind { kComplete, kSignal, kIncomplete, kSanitizer };
   Kind kind = kIncomplete;
-  int code = 0;              ///< exit status (kComplete, kSanitizer) or signal (kSignal)
-  bool status_known = false; ///< kComplete, kSanitizer: `code` is exit()'s status
+  int code = 0;                  ///< exit status (kComplete, kSanitizer) or signal (kSignal)
+  bool status_known = false;     ///< kComplete, kSanitizer: `code` is exit()'s status
   uint64_t events_written = 0;   ///< as the End record says
   uint64_t events_unwritten = 0; ///< as the End record says
   /// Event records in the log's readable chunks (each chunk header's count).
@@ -105,8 +105,8 @@ struct LogEnd {
 /// Where a chunk sits in the file.
 struct ChunkRef {
   uint32_t kind = 0;
-  uint32_t checksum = 0;      ///< as its header says (checked when the log has checksums)
-  uint64_t offset = 0;        ///< of the ChunkHeader
+  uint32_t checksum = 0; ///< as its header says (checked when the log has checksums)
+  uint64_t offset = 0;   ///< of the ChunkHeader
   uint64_t payload_offset = 0;
   uint64_t payload_bytes = 0;
 };
@@ -270,8 +270,7 @@ private:
   /// A chunk whose payload starts with one fixed-size Record (longer
   /// payloads hold later fields and are fine).
   template <class Record>
-  Record readRecordChunk(const ChunkRef &chunk, const char *chunk_name,
-                         const char *record_name);
+  Record readRecordChunk(const ChunkRef &chunk, const char *chunk_name, const char *record_name);
   /// A chunk that is a Header holding a count, then that many entries, each
   /// a fixed part, its strings and padding to 8 bytes (Sites, Modules):
   /// reads the header into `h` and the rest into one buffer. `name` is the
@@ -281,8 +280,8 @@ private:
   /// The fixed part of entry `i` of `count`, at `pos` of `data` (file offset
   /// `at`), which must fit; `entry` and `chunk` name them in messages.
   template <class Entry>
-  Entry entryAt(const std::vector<char> &data, size_t pos, uint64_t at, uint32_t i,
-                uint32_t count, const char *entry, const char *chunk) const;
+  Entry entryAt(const std::vector<char> &data, size_t pos, uint64_t at, uint32_t i, uint32_t count,
+                const char *entry, const char *chunk) const;
 };
 
 /// Everything about a log except its events, plus where the events are.
@@ -342,8 +341,8 @@ private:
 /// thread.
 class SegmentReader {
 public:
-  SegmentReader(LogReader &reader, const EventSegment &segment,
-                std::vector<uint8_t> &block, size_t max_block = kDefaultBlock);
+  SegmentReader(LogReader &reader, const EventSegment &segment, std::vector<uint8_t> &block,
+                size_t max_block = kDefaultBlock);
 
   /// Decodes up to `max` records into `out` (and their file offsets into
   /// `offsets` unless null); returns how many, 0 once the segment is done.

@@ -16,12 +16,18 @@ using namespace coroscope::log;
 
 const char *checkName(uint8_t check) {
   switch (check) {
-  case kAdviceHotSync: return "hot-sync";
-  case kAdviceAlwaysWaits: return "always-waits";
-  case kAdviceHaloMissed: return "halo-missed";
-  case kAdvicePassThrough: return "pass-through";
-  case kAdviceDeepChain: return "deep-chain";
-  case kAdviceLargeFrame: return "large-frame";
+  case kAdviceHotSync:
+    return "hot-sync";
+  case kAdviceAlwaysWaits:
+    return "always-waits";
+  case kAdviceHaloMissed:
+    return "halo-missed";
+  case kAdvicePassThrough:
+    return "pass-through";
+  case kAdviceDeepChain:
+    return "deep-chain";
+  case kAdviceLargeFrame:
+    return "large-frame";
   }
   return checkKindName(check);
 }
@@ -35,9 +41,8 @@ void FindingSet::add(Finding f) {
     }
   static const SourceRef none;
   const SourceRef &rw = rel ? rel->where : none;
-  Key key{f.check,         f.severity,    f.where.function,
-          f.where.file,    f.where.line,  f.where.column,
-          rw.file,         rw.line,       rw.column};
+  Key key{f.check,        f.severity, f.where.function, f.where.file, f.where.line,
+          f.where.column, rw.file,    rw.line,          rw.column};
   auto [it, inserted] = index_.try_emplace(key, items_.size());
   if (inserted) {
     items_.push_back(std::move(f));
@@ -63,12 +68,10 @@ std::vector<Finding> FindingSet::sorted() const {
     const Finding &x = items_[a], &y = items_[b];
     if (x.severity != y.severity)
       return x.severity > y.severity;
-    auto kx = std::make_tuple(std::string(checkName(x.check)),
-                              std::cref(x.where.file), x.where.line,
-                              x.where.column, std::cref(x.where.function), a);
-    auto ky = std::make_tuple(std::string(checkName(y.check)),
-                              std::cref(y.where.file), y.where.line,
-                              y.where.column, std::cref(y.where.function), b);
+    auto kx = std::make_tuple(std::string(checkName(x.check)), std::cref(x.where.file),
+                              x.where.line, x.where.column, std::cref(x.where.function), a);
+    auto ky = std::make_tuple(std::string(checkName(y.check)), std::cref(y.where.file),
+                              y.where.line, y.where.column, std::cref(y.where.function), b);
     return kx < ky;
   });
   std::vector<Finding> out;
@@ -80,10 +83,13 @@ std::vector<Finding> FindingSet::sorted() const {
 
 const char *relatedRole(uint8_t check) {
   switch (check) {
-  case kCheckDoubleAwait: return "first-await";
+  case kCheckDoubleAwait:
+    return "first-await";
   case kCheckUseAfterDestroy:
-  case kCheckDoubleDestroy: return "destroy";
-  case kCheckConcurrentResume: return "resume";
+  case kCheckDoubleDestroy:
+    return "destroy";
+  case kCheckConcurrentResume:
+    return "resume";
   }
   return "related";
 }
@@ -117,11 +123,9 @@ void collectFindings(const LogIndex &index, FindingSet &set) {
     f.message = findingMessage(r, fs);
     // Some checks name the creation as their related site too; once is enough.
     if (r.related_site && r.related_site != r.creation_site)
-      f.related.push_back(
-          {relatedRole(r.check), fs.related, relatedNote(r, fs)});
+      f.related.push_back({relatedRole(r.check), fs.related, relatedNote(r, fs)});
     if (r.creation_site)
-      f.related.push_back(
-          {"creation", sites.at(r.creation_site), "created here"});
+      f.related.push_back({"creation", sites.at(r.creation_site), "created here"});
     f.count = r.count ? r.count : 1;
     f.bytes = r.bytes;
     f.thread = r.thread;

@@ -80,7 +80,7 @@ struct Finding {
   /// When the runtime found it, in its log's ticks (0: unknown, advice);
   /// of the first one when identical findings were folded.
   uint64_t ts = 0;
-  std::string log; ///< the first log it was found in
+  std::string log;                   ///< the first log it was found in
   std::vector<AsyncFrame> backtrace; ///< innermost first
   std::vector<NativeFrame> stack;    ///< innermost first
   // Advice only: what triggered it, and what to change.
@@ -101,8 +101,8 @@ public:
   std::vector<Finding> sorted() const;
 
 private:
-  using Key = std::tuple<uint8_t, uint8_t, std::string, std::string, uint32_t,
-                         uint32_t, std::string, uint32_t, uint32_t>;
+  using Key = std::tuple<uint8_t, uint8_t, std::string, std::string, uint32_t, uint32_t,
+                         std::string, uint32_t, uint32_t>;
   std::map<Key, size_t> index_;
   std::vector<Finding> items_;
 };

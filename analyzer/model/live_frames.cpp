@@ -32,8 +32,8 @@ std::string shapeOf(const LiveFrames &all, const LiveFrameView &head) {
   for (size_t i : head.chain) {
     const LiveFrameView &f = all.frames[i];
     addRef(key, f.where);
-    key += std::to_string(f.state) + '/' + std::to_string(f.heap) + '/' +
-           std::to_string(f.bytes) + '\0';
+    key += std::to_string(f.state) + '/' + std::to_string(f.heap) + '/' + std::to_string(f.bytes) +
+           '\0';
     if (f.creation)
       addRef(key, *f.creation);
     key += '\1';
@@ -121,7 +121,8 @@ std::optional<LiveFrames> collectLiveFrames(const LogIndex &index) {
     LiveFrameView &v = out.frames[i];
     size_t shown = std::min(len[i], kLiveBacktraceLimit);
     v.backtrace_more = len[i] - shown;
-    walk(i, shown, [&](size_t at) { v.backtrace.push_back({out.frames[at].where, out.frames[at].frame}); });
+    walk(i, shown,
+         [&](size_t at) { v.backtrace.push_back({out.frames[at].where, out.frames[at].frame}); });
   }
 
   std::vector<bool> shown(out.frames.size(), false);

@@ -28,11 +28,11 @@ namespace coroscope::analyzer {
 constexpr size_t kLiveBacktraceLimit = 16;
 
 struct LiveFrameView {
-  SourceRef where; ///< the frame's function, position of its current site
+  SourceRef where;       ///< the frame's function, position of its current site
   uint8_t state = 0;     ///< log::FrameState
   uint8_t site_kind = 0; ///< of its current site; 0xff if unknown
   uint64_t frame = 0;
-  uint64_t awaiter = 0;  ///< 0 if none
+  uint64_t awaiter = 0;      ///< 0 if none
   bool awaiter_live = false; ///< the awaiter is among the live frames
   bool heap = false;
   uint64_t bytes = 0; ///< frame size, heap or elided; 0 if unknown (elided, older logs)

@@ -38,39 +38,39 @@ std::string position(const SourceRef &r) {
 }
 
 bool isCall(uint8_t kind) {
-  return kind == kSiteResumeCall || kind == kSiteDestroyCall ||
-         kind == kSiteDoneCall || kind == kSiteCoroutineCall;
+  return kind == kSiteResumeCall || kind == kSiteDestroyCall || kind == kSiteDoneCall ||
+         kind == kSiteCoroutineCall;
 }
 
 bool isSuspend(uint8_t kind) {
-  return kind == kSiteInitial || kind == kSiteAwait || kind == kSiteYield ||
-         kind == kSiteFinal;
+  return kind == kSiteInitial || kind == kSiteAwait || kind == kSiteYield || kind == kSiteFinal;
 }
 
 /// What the offending operation did to the frame, judged by its site kind.
 const char *verb(uint8_t kind) {
   switch (kind) {
-  case kSiteResumeCall: return "resumed";
-  case kSiteDestroyCall: return "destroyed";
-  case kSiteDoneCall: return "queried with done()";
+  case kSiteResumeCall:
+    return "resumed";
+  case kSiteDestroyCall:
+    return "destroyed";
+  case kSiteDoneCall:
+    return "queried with done()";
   case kSiteInitial:
   case kSiteAwait:
   case kSiteYield:
-  case kSiteFinal: return "awaited";
+  case kSiteFinal:
+    return "awaited";
   }
   return "used";
 }
 
-std::string onThread(uint32_t t) {
-  return t ? " on thread " + std::to_string(t) : "";
-}
+std::string onThread(uint32_t t) { return t ? " on thread " + std::to_string(t) : ""; }
 
 /// Builds the sentence; `x` is the frame's short name.
 class Writer {
 public:
   explicit Writer(const FindingSites &s)
-      : s_(s), x_(s.function.empty() ? std::string("a coroutine")
-                                     : shortName(s.function)) {}
+      : s_(s), x_(s.function.empty() ? std::string("a coroutine") : shortName(s.function)) {}
 
   const std::string &x() const { return x_; }
   /// "consumer() a.cpp:66:16"; the frame's own sites need no function name.
@@ -78,16 +78,13 @@ public:
     std::string pos = position(r);
     if (r.function.empty() || (r.function == s_.function && !pos.empty()))
       return pos.empty() ? "an unknown location" : pos;
-    return pos.empty() ? shortName(r.function)
-                       : shortName(r.function) + " " + pos;
+    return pos.empty() ? shortName(r.function) : shortName(r.function) + " " + pos;
   }
   std::string op() const { return place(s_.op); }
   /// The related site's position, or its function if that is all we know.
   std::string rel() const {
     std::string pos = position(s_.related);
-    return pos.empty() && !s_.related.function.empty()
-               ? shortName(s_.related.function)
-               : pos;
+    return pos.empty() && !s_.related.function.empty() ? shortName(s_.related.function) : pos;
   }
 
 private:
@@ -95,17 +92,15 @@ private:
   std::string x_;
 };
 
-std::string concurrent(const FindingRecord &r, const FindingSites &s,
-                       const Writer &w) {
+std::string concurrent(const FindingRecord &r, const FindingSites &s, const Writer &w) {
   // The call (resume() or destroy()) is the site, or, in the warning
   // variant, the related site with the suspend point as the site.
   bool call_is_op = isCall(s.op_kind) || !isCall(s.related_kind);
   const SourceRef &call = call_is_op ? s.op : s.related;
   uint8_t call_kind = call_is_op ? s.op_kind : s.related_kind;
   const SourceRef &other = call_is_op ? s.related : s.op;
-  std::string m = w.x() + " " +
-                  (call_kind == kSiteDestroyCall ? "destroyed" : "resumed") +
-                  " at " + w.place(call);
+  std::string m = w.x() + " " + (call_kind == kSiteDestroyCall ? "destroyed" : "resumed") + " at " +
+                  w.place(call);
   if (r.severity < kSeverityError) {
     // Reported by the await_suspend's own thread when it touches the
     // awaiter after the other thread took the frame over.
@@ -121,8 +116,7 @@ std::string concurrent(const FindingRecord &r, const FindingSites &s,
   if (r.other_thread && r.other_thread == r.thread)
     m += " while it is already running on the same thread (re-entrant)";
   else
-    m += onThread(r.thread) + " while it is already running" +
-         onThread(r.other_thread);
+    m += onThread(r.thread) + " while it is already running" + onThread(r.other_thread);
   if (!position(other).empty())
     m += "; running since " + position(other);
   return m;
@@ -149,9 +143,8 @@ std::string findingMessage(const FindingRecord &r, const FindingSites &s) {
       m += "; first awaited at " + rel;
     return m;
   case kCheckResumeAfterCompletion:
-    m = x + " " + (isSuspend(s.op_kind) ? "resumed by symmetric transfer"
-                                        : "resumed") +
-        " at " + w.op() + " after it completed";
+    m = x + " " + (isSuspend(s.op_kind) ? "resumed by symmetric transfer" : "resumed") + " at " +
+        w.op() + " after it completed";
     if (!rel.empty())
       m += "; it is suspended at its final suspend point " + rel;
     return m;
@@ -187,8 +180,7 @@ std::string findingMessage(const FindingRecord &r, const FindingSites &s) {
     return m;
   case kCheckNestedResume:
     if (isSuspend(s.op_kind)) {
-      m = x + " awaits at " + w.op() +
-          " with an await_suspend that calls resume()";
+      m = x + " awaits at " + w.op() + " with an await_suspend that calls resume()";
       if (!rel.empty())
         m += " at " + rel;
       return m + " instead of transferring control symmetrically; nested "
@@ -216,20 +208,16 @@ std::string relatedNote(const FindingRecord &r, const FindingSites &s) {
     return "reached its final suspend point here";
   case kCheckUseAfterDestroy:
   case kCheckDoubleDestroy: {
-    std::string n = r.check == kCheckDoubleDestroy ? "first destroyed here"
-                                                   : "destroyed here";
+    std::string n = r.check == kCheckDoubleDestroy ? "first destroyed here" : "destroyed here";
     if (r.other_thread && r.other_thread != r.thread)
       n += onThread(r.other_thread);
     return n;
   }
   case kCheckConcurrentResume:
     if (isCall(s.related_kind))
-      return std::string(s.related_kind == kSiteDestroyCall ? "destroyed"
-                                                            : "resumed") +
-             " here" +
+      return std::string(s.related_kind == kSiteDestroyCall ? "destroyed" : "resumed") + " here" +
              onThread(r.severity < kSeverityError ? r.other_thread : r.thread);
-    return (r.severity < kSeverityError ? "suspending here"
-                                        : "running since here") +
+    return (r.severity < kSeverityError ? "suspending here" : "running since here") +
            onThread(r.other_thread);
   case kCheckNestedResume:
     return "nested resume() here";

@@ -9,8 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "model/model.h"
 
-#include "log/clock.h"
 #include "coroscope/support/stable_sort.h"
+#include "log/clock.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -36,9 +36,7 @@ LogModel::LogModel(const LogIndex &index, Report &report)
   for (auto &[key, group] : same_position) {
     if (group.size() < 2)
       continue;
-    stableSort(group, [](const Site *a, const Site *b) {
-      return a->awaiter < b->awaiter;
-    });
+    stableSort(group, [](const Site *a, const Site *b) { return a->awaiter < b->awaiter; });
     for (size_t i = 1; i < group.size(); ++i)
       site_ordinals_[group[i]->id] = uint32_t(i);
   }
@@ -86,9 +84,8 @@ FunctionStats &LogModel::functionFor(uint32_t site_id) {
         l.column = s.column;
         fn->frame_locals.push_back(std::move(l));
       }
-    stableSort(fn->frame_locals, [](const FrameLocalInfo &x, const FrameLocalInfo &y) {
-      return x.bytes > y.bytes;
-    });
+    stableSort(fn->frame_locals,
+               [](const FrameLocalInfo &x, const FrameLocalInfo &y) { return x.bytes > y.bytes; });
   } else {
     // Sites are per process, so an undefined id can only be named by number
     // and the process: the placeholder keeps the calls visible instead of
@@ -105,8 +102,7 @@ FunctionStats &LogModel::functionFor(uint32_t site_id) {
 // Cached apart from functionFor's answers: a corrupt log may name a
 // function site in an await event, and that must not change which function
 // later frames of that site belong to.
-LogModel::Resolved LogModel::suspendSiteFor(uint32_t site_id,
-                                            const Frame *frame) {
+LogModel::Resolved LogModel::suspendSiteFor(uint32_t site_id, const Frame *frame) {
   if (Resolved *cached = suspend_sites_.find(site_id))
     return *cached;
   Resolved r{};
@@ -128,8 +124,7 @@ LogModel::Resolved LogModel::suspendSiteFor(uint32_t site_id,
     r.fn = frame ? frame->fn : &functionFor(site_id);
     r.fn->site_kinds_unknown = true; // it may have been the final point
     r.kind = kSiteAwait;
-    r.site = &r.fn->site(kSiteAwait, "", 0, 0,
-                         "<unknown site " + std::to_string(site_id) + ">");
+    r.site = &r.fn->site(kSiteAwait, "", 0, 0, "<unknown site " + std::to_string(site_id) + ">");
   }
   return suspend_sites_.set(site_id, r);
 }
@@ -209,16 +204,14 @@ void LogModel::FrameTable::grow() {
     }
 }
 
-std::vector<std::pair<uint64_t, LogModel::Frame *>>
-LogModel::FrameTable::byCreation() const {
+std::vector<std::pair<uint64_t, LogModel::Frame *>> LogModel::FrameTable::byCreation() const {
   std::vector<std::pair<uint64_t, Frame *>> live;
   live.reserve(size_);
   for (const Entry &e : table_)
     if (e.frame)
       live.emplace_back(e.addr, e.frame);
-  std::sort(live.begin(), live.end(), [](const auto &a, const auto &b) {
-    return a.second->serial < b.second->serial;
-  });
+  std::sort(live.begin(), live.end(),
+            [](const auto &a, const auto &b) { return a.second->serial < b.second->serial; });
   return live;
 }
 
@@ -328,13 +321,11 @@ uint64_t LogModel::freedBy(const ThreadReplay &t, uint64_t frame) {
 // it, with at most one of the creator's awaits in between: its whole life
 // was nested in that await (or in no await at all). `freed_by` is the frame
 // whose code freed it (freedBy()).
-bool LogModel::directCall(const FunctionStats *caller,
-                          const FunctionStats *callee) {
+bool LogModel::directCall(const FunctionStats *caller, const FunctionStats *callee) {
   auto [it, inserted] = direct_cache_.try_emplace({caller, callee}, false);
   if (inserted) {
     auto site = function_site_.find(callee);
-    it->second = site != function_site_.end() &&
-                 direct_calls_.count({caller->name, site->second});
+    it->second = site != function_site_.end() && direct_calls_.count({caller->name, site->second});
   }
   return it->second;
 }
@@ -349,8 +340,7 @@ void LogModel::onChildFreed(const Frame &c, const Event &e, uint64_t freed_by) {
   // in this body, never from a helper coroutine an awaiter created inside a
   // library.
   if (p->body_reached == c.parent_reached + 1 &&
-      (forwarding_body_.count(p->fn) ||
-       (!shape_known_.count(p->fn) && directCall(p->fn, c.fn))))
+      (forwarding_body_.count(p->fn) || (!shape_known_.count(p->fn) && directCall(p->fn, c.fn))))
     p->forwarded = true;
   if (!c.heap || c.recursive)
     return; // elided already; a recursive frame cannot be elided into itself
@@ -676,11 +666,9 @@ void LogModel::applyProfile(const ProfileData &profile) {
   }
 }
 
-void analyzeLog(const std::string &path, Report &report,
-                const StopQuery &stop) {
+void analyzeLog(const std::string &path, Report &report, const StopQuery &stop) {
   LogIndex index(path);
-  TimeConverter clock((index.header().flags & kFlagTscTimestamps) != 0,
-                      index.clockSamples());
+  TimeConverter clock((index.header().flags & kFlagTscTimestamps) != 0, index.clockSamples());
   EventMerger merger(index, clock);
   LogModel model(index, report);
   uint64_t events = 0;

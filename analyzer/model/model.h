@@ -68,7 +68,7 @@ private:
   /// One thread as the replay sees it.
   struct ThreadReplay {
     std::vector<Activation> stack;
-    uint64_t current = 0;          ///< frame whose code runs now, 0 if none
+    uint64_t current = 0;           ///< frame whose code runs now, 0 if none
     std::vector<uint64_t> resumers; ///< `current` of each ramp/resume() entered
     /// resumers.size() + 1 at the last await_suspend still running on this
     /// thread (what it resumes, directly or by symmetric transfer, is run on
@@ -93,7 +93,7 @@ private:
   /// A frame named by its slot and serial: slots (and addresses) are reused,
   /// a serial never is.
   struct FrameRef {
-    uint64_t addr = 0;     ///< 0: none
+    uint64_t addr = 0; ///< 0: none
     uint64_t serial = 0;
     Frame *slot = nullptr;
   };
@@ -111,17 +111,17 @@ private:
     uint64_t body_waits = 0;
     std::optional<Suspension> open;
     // For the advice.
-    uint32_t thread = 0;   ///< where it was created
-    FrameRef parent;       ///< the frame that created it; addr 0: none
-    FrameRef root;         ///< the top-level frame of its chain (itself if none)
-    uint32_t depth = 0;    ///< 0 for a top-level frame
+    uint32_t thread = 0;    ///< where it was created
+    FrameRef parent;        ///< the frame that created it; addr 0: none
+    FrameRef root;          ///< the top-level frame of its chain (itself if none)
+    uint32_t depth = 0;     ///< 0 for a top-level frame
     bool recursive = false; ///< its function is also one of its ancestors'
     /// Created before the log began (a forked child's copy of its parent's
     /// frame): its call, size and times are in the parent's log.
     bool inherited = false;
     /// Inherited running: whether it waited before the fork is unknown.
     bool waits_before_unknown = false;
-    uint64_t body_reached = 0; ///< await/yield sites passed (ready or suspended)
+    uint64_t body_reached = 0;   ///< await/yield sites passed (ready or suspended)
     uint64_t parent_reached = 0; ///< the parent's body_reached at creation
     const SiteStats *last_body_site = nullptr;
     uint32_t children = 0;
@@ -133,8 +133,8 @@ private:
     // Only on a top-level frame: its chain.
     uint64_t nested = 0;
     uint32_t max_depth = 0;
-    uint32_t deepest_read = 0; ///< depth `deepest` was read at
-    const SiteStats *chain_site = nullptr;      ///< its await the chain went through
+    uint32_t deepest_read = 0;             ///< depth `deepest` was read at
+    const SiteStats *chain_site = nullptr; ///< its await the chain went through
   };
   struct Frame : FrameFields {
     /// Top-level frames: the deepest chain's functions, root first. Kept
@@ -187,9 +187,7 @@ private:
       uint64_t addr;
       Frame *frame; ///< null: empty
     };
-    size_t home(uint64_t addr) const {
-      return size_t((addr * 0x9E3779B97F4A7C15ull) >> shift_);
-    }
+    size_t home(uint64_t addr) const { return size_t((addr * 0x9E3779B97F4A7C15ull) >> shift_); }
     void grow();
 
     std::vector<Entry> table_;
@@ -309,8 +307,7 @@ struct AnalysisStopped {};
 
 /// Reads, merges and models one log file into `report`. Throws LogError, or
 /// AnalysisStopped once `stop` (if given) returns true.
-void analyzeLog(const std::string &path, Report &report,
-                const StopQuery &stop = nullptr);
+void analyzeLog(const std::string &path, Report &report, const StopQuery &stop = nullptr);
 
 } // namespace coroscope::analyzer
 

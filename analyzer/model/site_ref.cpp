@@ -33,9 +33,8 @@ SourceRef SiteResolver::at(uint32_t id) const {
   case kSiteYield:
   case kSiteFinal: {
     auto fn = sites_.find(s.function_id);
-    r.function = fn != sites_.end()
-                     ? fn->second.name
-                     : "<unknown site " + std::to_string(s.function_id) + ">";
+    r.function = fn != sites_.end() ? fn->second.name
+                                    : "<unknown site " + std::to_string(s.function_id) + ">";
     break;
   }
   default: // the function itself, or a call site naming its caller
@@ -91,8 +90,8 @@ NameSpan nameSpan(const std::string &name) {
       if (depth > 0)
         --depth;
     } else if (c == '(' && depth == 0) {
-      if (i >= 8 && name.compare(i - 8, 8, "operator") == 0 &&
-          i + 1 < name.size() && name[i + 1] == ')') {
+      if (i >= 8 && name.compare(i - 8, 8, "operator") == 0 && i + 1 < name.size() &&
+          name[i + 1] == ')') {
         ++i;
         continue;
       }
@@ -105,8 +104,8 @@ NameSpan nameSpan(const std::string &name) {
         else if (name[close] == ')' && --parens == 0)
           break;
       }
-      if (close + 1 < name.size() && (name.compare(close + 1, 2, "::") == 0 ||
-                                      qualifiesEnclosing(name, close + 1))) {
+      if (close + 1 < name.size() &&
+          (name.compare(close + 1, 2, "::") == 0 || qualifiesEnclosing(name, close + 1))) {
         i = close;
         continue;
       }
@@ -143,9 +142,7 @@ std::string shortName(const std::string &name) {
   return name.substr(n.start, n.open - n.start) + "()";
 }
 
-std::string withoutReturnType(const std::string &name) {
-  return name.substr(nameSpan(name).start);
-}
+std::string withoutReturnType(const std::string &name) { return name.substr(nameSpan(name).start); }
 
 std::string unqualifiedName(const std::string &name) {
   NameSpan n = nameSpan(name);

@@ -34,17 +34,14 @@ struct SourceRef {
 
 class SiteResolver {
 public:
-  explicit SiteResolver(const std::map<uint32_t, Site> &sites)
-      : sites_(sites) {}
+  explicit SiteResolver(const std::map<uint32_t, Site> &sites) : sites_(sites) {}
 
   /// The site `id`. Site 0 yields an empty ref; an undefined id yields the
   /// function `<unknown site N>` so the finding is still printed.
   SourceRef at(uint32_t id) const;
   /// `id`, or `fallback` when `id` is 0 (an operation whose exact site the
   /// runtime did not know is placed at the function).
-  SourceRef atOr(uint32_t id, uint32_t fallback) const {
-    return at(id ? id : fallback);
-  }
+  SourceRef atOr(uint32_t id, uint32_t fallback) const { return at(id ? id : fallback); }
   /// The site kind of `id`, or 0xff when unknown.
   uint8_t kind(uint32_t id) const;
 

@@ -15,9 +15,7 @@
 
 namespace coroscope::analyzer {
 
-bool SiteStats::inBody() const {
-  return kind == log::kSiteAwait || kind == log::kSiteYield;
-}
+bool SiteStats::inBody() const { return kind == log::kSiteAwait || kind == log::kSiteYield; }
 
 void FunctionStats::addHeapFrame(uint64_t bytes) {
   if (heap_frames == 0 || bytes < bytes_min)
@@ -48,11 +46,9 @@ uint64_t FunctionStats::frameBytesMin() const {
 
 uint64_t FunctionStats::frameBytesMax() const { return std::max(bytes_max, elided_max); }
 
-SiteStats &FunctionStats::site(uint8_t kind, const std::string &site_file,
-                               uint32_t site_line, uint32_t column,
-                               const std::string &awaiter, uint32_t ordinal) {
-  auto [it, inserted] =
-      sites.try_emplace(SiteKey{kind, site_file, site_line, column, ordinal});
+SiteStats &FunctionStats::site(uint8_t kind, const std::string &site_file, uint32_t site_line,
+                               uint32_t column, const std::string &awaiter, uint32_t ordinal) {
+  auto [it, inserted] = sites.try_emplace(SiteKey{kind, site_file, site_line, column, ordinal});
   if (inserted) {
     it->second.kind = kind;
     it->second.file = site_file;
@@ -64,8 +60,7 @@ SiteStats &FunctionStats::site(uint8_t kind, const std::string &site_file,
   return it->second;
 }
 
-FunctionStats &Report::function(const std::string &name,
-                                const std::string &file, uint32_t line) {
+FunctionStats &Report::function(const std::string &name, const std::string &file, uint32_t line) {
   auto [it, inserted] = functions.try_emplace(FunctionKey{name, file, line});
   if (inserted) {
     it->second.name = name;
@@ -113,8 +108,7 @@ void FunctionStats::merge(const FunctionStats &later) {
     }
   }
   const ChainStats &lc = later.chain;
-  if (lc.top_level_calls &&
-      (lc.max_depth > chain.max_depth || chain.chain.empty())) {
+  if (lc.top_level_calls && (lc.max_depth > chain.max_depth || chain.chain.empty())) {
     chain.max_depth = lc.max_depth;
     chain.chain = lc.chain;
     chain.file = lc.file;
@@ -341,9 +335,8 @@ double perCall(uint64_t part, uint64_t whole) { return ratio(part, whole, 1.0, 2
 
 const std::vector<std::string> &sortKeys() {
   static const std::vector<std::string> keys = {
-      "heap_bytes", "calls",   "heap_frames", "elided_frames", "elided_bytes",
-      "frame_bytes", "awaits", "suspends",    "waits",
-      "busy",        "suspended", "name"};
+      "heap_bytes", "calls",    "heap_frames", "elided_frames", "elided_bytes", "frame_bytes",
+      "awaits",     "suspends", "waits",       "busy",          "suspended",    "name"};
   return keys;
 }
 
@@ -362,8 +355,8 @@ FunctionSummary summarizeFunction(const FunctionStats &fn) {
   s.fn = &fn;
   if (uint64_t sized = fn.heap_frames + fn.elided_sized) {
     uint64_t bytes = fn.heap_bytes + fn.elided_bytes;
-    s.frame_bytes = fn.frameBytesMin() == fn.frameBytesMax() ? fn.frameBytesMin()
-                                                              : (bytes + sized / 2) / sized;
+    s.frame_bytes =
+        fn.frameBytesMin() == fn.frameBytesMax() ? fn.frameBytesMin() : (bytes + sized / 2) / sized;
   }
   s.heap_bytes_per_call = perCall(fn.heap_bytes, fn.calls);
   s.elided_bytes_per_call = perCall(fn.elided_bytes, fn.calls);
@@ -375,13 +368,10 @@ FunctionSummary summarizeFunction(const FunctionStats &fn) {
       s.waits += site.waits;
     }
   }
-  std::sort(s.sites.begin(), s.sites.end(),
-                   [](const SiteStats *a, const SiteStats *b) {
-                     return std::tuple(siteGroup(*a), a->line, a->column,
-                                       a->kind, a->file, a->ordinal) <
-                            std::tuple(siteGroup(*b), b->line, b->column,
-                                       b->kind, b->file, b->ordinal);
-                   });
+  std::sort(s.sites.begin(), s.sites.end(), [](const SiteStats *a, const SiteStats *b) {
+    return std::tuple(siteGroup(*a), a->line, a->column, a->kind, a->file, a->ordinal) <
+           std::tuple(siteGroup(*b), b->line, b->column, b->kind, b->file, b->ordinal);
+  });
   s.busy = fn.busy_ns.distribution();
   s.suspended = fn.suspended_ns.distribution();
   return s;
@@ -389,24 +379,34 @@ FunctionSummary summarizeFunction(const FunctionStats &fn) {
 
 uint64_t sortValue(const FunctionSummary &s, const std::string &key) {
   const FunctionStats &f = *s.fn;
-  if (key == "calls") return f.calls;
-  if (key == "heap_frames") return f.heap_frames;
-  if (key == "elided_frames") return f.elided_frames;
-  if (key == "elided_bytes") return f.elided_bytes;
-  if (key == "frame_bytes") return s.frame_bytes;
-  if (figuresWithheld(f) && key != "heap_bytes") return 0; // unknown: last
-  if (key == "awaits") return s.awaits;
-  if (key == "suspends") return s.suspends;
-  if (key == "waits") return s.waits;
-  if (key == "busy") return s.busy.total;
-  if (key == "suspended") return s.suspended.total;
+  if (key == "calls")
+    return f.calls;
+  if (key == "heap_frames")
+    return f.heap_frames;
+  if (key == "elided_frames")
+    return f.elided_frames;
+  if (key == "elided_bytes")
+    return f.elided_bytes;
+  if (key == "frame_bytes")
+    return s.frame_bytes;
+  if (figuresWithheld(f) && key != "heap_bytes")
+    return 0; // unknown: last
+  if (key == "awaits")
+    return s.awaits;
+  if (key == "suspends")
+    return s.suspends;
+  if (key == "waits")
+    return s.waits;
+  if (key == "busy")
+    return s.busy.total;
+  if (key == "suspended")
+    return s.suspended.total;
   return f.heap_bytes;
 }
 
 } // namespace
 
-Summary summarize(const Report &report, const std::string &sort_key,
-                  size_t top) {
+Summary summarize(const Report &report, const std::string &sort_key, size_t top) {
   Summary out;
   out.logs = report.logs;
   out.log_ends = report.log_ends;

@@ -74,7 +74,7 @@ public:
   std::vector<uint64_t> powerOfTwoCounts() const;
 
 private:
-  static constexpr unsigned kSubBits = 10; ///< 1024 buckets per power of two
+  static constexpr unsigned kSubBits = 10;                     ///< 1024 buckets per power of two
   static constexpr uint64_t kLinear = uint64_t(2) << kSubBits; ///< 2048
   void toHistogram();
   void count(uint64_t v, uint64_t n = 1);
@@ -129,12 +129,12 @@ struct NestedFrames {
 
 /// The frames nested under the top-level calls of a function.
 struct ChainStats {
-  uint64_t top_level_calls = 0; ///< frames of the function with no creator
-  uint64_t nested_frames = 0;   ///< created under them, all levels
-  uint32_t max_depth = 0;       ///< levels below the top-level frame
+  uint64_t top_level_calls = 0;        ///< frames of the function with no creator
+  uint64_t nested_frames = 0;          ///< created under them, all levels
+  uint32_t max_depth = 0;              ///< levels below the top-level frame
   std::map<uint32_t, uint64_t> depths; ///< top-level calls by their depth
-  std::vector<std::string> chain; ///< functions of the deepest chain, top first
-  std::string file;               ///< the top-level frame's await it went through
+  std::vector<std::string> chain;      ///< functions of the deepest chain, top first
+  std::string file;                    ///< the top-level frame's await it went through
   uint32_t line = 0;
   uint32_t column = 0;
 };
@@ -175,7 +175,7 @@ struct FunctionStats {
   /// Of `calls`, frames whose times were not measured: profile-mode frames
   /// outside the time sample. busy_ns and suspended_ns hold calls - this.
   uint64_t unsampled = 0;
-  bool optimized = false;     ///< compiled at -O1 or above (site build flag)
+  bool optimized = false; ///< compiled at -O1 or above (site build flag)
   /// A suspend site its frames reached has no definition in the log (lost
   /// in damaged bytes): which point was final is unknown, so completed,
   /// sync completions, awaits, suspends, waits and the times are withheld
@@ -186,8 +186,8 @@ struct FunctionStats {
   std::map<std::tuple<std::string, std::string, uint32_t, uint32_t>, NestedFrames> nested;
   ChainStats chain;
   std::vector<FrameLocalInfo> frame_locals; ///< largest first
-  Durations busy_ns;      ///< one entry per frame
-  Durations suspended_ns; ///< one entry per frame
+  Durations busy_ns;                        ///< one entry per frame
+  Durations suspended_ns;                   ///< one entry per frame
   std::map<SiteKey, SiteStats> sites;
 
   void addHeapFrame(uint64_t bytes);
@@ -199,8 +199,7 @@ struct FunctionStats {
   /// Adds the figures of the same function from a later log.
   void merge(const FunctionStats &later);
   /// The site with this key, created (with `awaiter`) on first use.
-  SiteStats &site(uint8_t kind, const std::string &site_file,
-                  uint32_t site_line, uint32_t column,
+  SiteStats &site(uint8_t kind, const std::string &site_file, uint32_t site_line, uint32_t column,
                   const std::string &awaiter, uint32_t ordinal = 0);
 };
 
@@ -213,7 +212,7 @@ struct Report {
   uint64_t events = 0;
   uint64_t threads = 0;
   uint64_t profiles = 0; ///< inputs that were profile files (profile mode)
-  uint64_t run_ns = 0; ///< per log, last event time minus first, summed
+  uint64_t run_ns = 0;   ///< per log, last event time minus first, summed
   /// Site entries the logs define, summed: 0 means the program loaded no
   /// code compiled with the plugin.
   uint64_t sites = 0;
@@ -221,8 +220,7 @@ struct Report {
   FindingSet findings;
   std::vector<LiveFrames> live; ///< one per log with a LiveFrames chunk
 
-  FunctionStats &function(const std::string &name, const std::string &file,
-                          uint32_t line);
+  FunctionStats &function(const std::string &name, const std::string &file, uint32_t line);
   /// Adds the report of the next log on the command line: the result is the
   /// one analyzing that log into this report would have given.
   void merge(Report &&next);
@@ -233,7 +231,7 @@ struct FunctionSummary {
   /// The common size, or the rounded mean, of the frames of known size
   /// (heap and elided).
   uint64_t frame_bytes = 0;
-  double heap_bytes_per_call = 0; ///< rounded to 2 decimals
+  double heap_bytes_per_call = 0;   ///< rounded to 2 decimals
   double elided_bytes_per_call = 0; ///< rounded to 2 decimals
   uint64_t awaits = 0;
   uint64_t suspends = 0;
@@ -271,7 +269,7 @@ struct Summary {
   std::vector<std::string> logs;
   std::vector<LogEnd> log_ends; ///< how each of `logs` ended
   std::string sort_key;
-  Totals totals; ///< over all functions, also those cut by --top
+  Totals totals;                          ///< over all functions, also those cut by --top
   std::vector<FunctionSummary> functions; ///< sorted, at most `top`
   std::vector<Finding> findings;          ///< merged and sorted; never cut
   std::vector<LiveFrames> live;
@@ -289,8 +287,7 @@ const std::vector<std::string> &sortKeys();
 
 /// Sorts by `sort_key` descending (name ascending for "name"); ties by calls
 /// descending, then name, file, line. `top` == 0 keeps every function.
-Summary summarize(const Report &report, const std::string &sort_key,
-                  size_t top);
+Summary summarize(const Report &report, const std::string &sort_key, size_t top);
 
 /// Completed, sync completions, awaits, suspends, waits and times of `fn`
 /// are not known (FunctionStats::site_kinds_unknown): renderers show `?`

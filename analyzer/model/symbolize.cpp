@@ -44,8 +44,7 @@ std::string inPath(const std::string &name) {
   while (std::getline(dirs, dir, ':')) {
     std::string candidate = (dir.empty() ? "." : dir) + "/" + name;
     struct stat st;
-    if (::stat(candidate.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
-        executable(candidate))
+    if (::stat(candidate.c_str(), &st) == 0 && S_ISREG(st.st_mode) && executable(candidate))
       return candidate;
   }
   return "";
@@ -66,8 +65,7 @@ bool writeAll(int fd, const std::string &data) {
 
 /// Runs `argv` with `input` on stdin and stderr discarded; returns its
 /// stdout, or "" if it could not be run.
-std::string runWithInput(const std::vector<std::string> &args,
-                         const std::string &input) {
+std::string runWithInput(const std::vector<std::string> &args, const std::string &input) {
   int in = ::memfd_create("coroscope-symbolize", MFD_CLOEXEC);
   if (in < 0)
     return "";
@@ -90,8 +88,7 @@ std::string runWithInput(const std::vector<std::string> &args,
     argv.push_back(const_cast<char *>(a.c_str()));
   argv.push_back(nullptr);
   pid_t pid = 0;
-  int err = ::posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(),
-                          environ);
+  int err = ::posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   ::close(in);
   ::close(out[1]);
@@ -171,10 +168,9 @@ void Symbolizer::run() {
       uint64_t addr = pc - m->bias;
       input += hexAddr(addr ? addr - 1 : 0) + "\n";
     }
-    std::string output = runWithInput(
-        {tool, "--obj=" + m->path, "--functions=linkage", "--demangle",
-         "--inlining=true", "--output-style=JSON"},
-        input);
+    std::string output = runWithInput({tool, "--obj=" + m->path, "--functions=linkage",
+                                       "--demangle", "--inlining=true", "--output-style=JSON"},
+                                      input);
     std::istringstream lines(output);
     std::string line;
     for (uint64_t pc : pcs) {

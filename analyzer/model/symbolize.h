@@ -46,8 +46,7 @@ std::string findSymbolizer();
 /// Collects the PCs of one log, then resolves them all at once.
 class Symbolizer {
 public:
-  explicit Symbolizer(const std::vector<Module> &modules)
-      : modules_(modules) {}
+  explicit Symbolizer(const std::vector<Module> &modules) : modules_(modules) {}
 
   void add(uint64_t pc) { frames_.try_emplace(pc); }
   /// Runs llvm-symbolizer once per module that holds any added PC.

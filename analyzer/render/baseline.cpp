@@ -16,20 +16,17 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-std::string ratioCell(const std::optional<double> &r) {
-  return r ? fixed(*r, 2) + "x" : "-";
-}
+std::string ratioCell(const std::optional<double> &r) { return r ? fixed(*r, 2) + "x" : "-"; }
 
-Json ratioJson(const std::optional<double> &r) {
-  return r ? Json(*r) : Json(nullptr);
-}
+Json ratioJson(const std::optional<double> &r) { return r ? Json(*r) : Json(nullptr); }
 
 /// The old figures, in the order of the ratios.
 void addOldFigures(Json &j, const CompareFigures &f) {
   j["calls"] = f.calls;
   j["heap_bytes_per_call"] = perCall(f.heap_bytes, f.calls);
   j["elided_bytes_per_call"] = perCall(f.elided_bytes, f.calls);
-  j["sync_percent"] = f.kinds_known ? Json(percent(f.sync_completions, f.completed)) : Json(nullptr);
+  j["sync_percent"] =
+      f.kinds_known ? Json(percent(f.sync_completions, f.completed)) : Json(nullptr);
   j["busy_ns_mean"] = f.kinds_known ? Json(f.busy_ns_mean) : Json(nullptr);
 }
 
@@ -41,15 +38,13 @@ const std::vector<std::string> &baselineColumns() {
   return columns;
 }
 
-std::vector<std::string> baselineCells(const BaselineComparison &c,
-                                       const FunctionStats &fn) {
+std::vector<std::string> baselineCells(const BaselineComparison &c, const FunctionStats &fn) {
   const BaselineMatch *m = c.find(&fn);
   if (!m)
     return std::vector<std::string>(baselineColumns().size(), "new");
   const BaselineRatios &r = m->ratios;
-  return {ratioCell(r.calls), ratioCell(r.heap_bytes_per_call),
-          ratioCell(r.elided_bytes_per_call), r.withheld ? "?" : ratioCell(r.sync),
-          r.withheld ? "?" : ratioCell(r.busy)};
+  return {ratioCell(r.calls), ratioCell(r.heap_bytes_per_call), ratioCell(r.elided_bytes_per_call),
+          r.withheld ? "?" : ratioCell(r.sync), r.withheld ? "?" : ratioCell(r.busy)};
 }
 
 std::string baselineMoved(const BaselineComparison &c, const FunctionStats &fn) {

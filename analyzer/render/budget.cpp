@@ -49,34 +49,27 @@ std::string budgetMessage(const BudgetViolation &v) {
 
 } // namespace
 
-void renderBudgetText(const BudgetResult &r, const std::string &path,
-                      std::ostream &os) {
+void renderBudgetText(const BudgetResult &r, const std::string &path, std::ostream &os) {
   os << "\n";
   for (const BudgetViolation &v : r.violations) {
     const SourceRef &w = v.where;
     os << (w.column ? location(w.file, w.line, w.column) : location(w.file, w.line))
-       << ": budget: [" << checkName(v.key) << "] " << withoutReturnType(w.function)
-       << ": " << budgetMessage(v) << "\n";
+       << ": budget: [" << checkName(v.key) << "] " << withoutReturnType(w.function) << ": "
+       << budgetMessage(v) << "\n";
   }
   for (const std::string &name : r.unmatched)
-    os << path << ": warning: budget for \"" << name
-       << "\" matches no function of the logs\n";
+    os << path << ": warning: budget for \"" << name << "\" matches no function of the logs\n";
   if (!r.violations.empty() || !r.unmatched.empty())
     os << "\n";
   size_t n = r.violations.size();
-  os << (n ? std::to_string(n) : std::string("no")) << " budget violation"
-     << (n == 1 ? "" : "s") << " (" << r.functions_checked
-     << (r.functions_checked == 1 ? " function" : " functions") << " checked against "
-     << path << ")\n";
+  os << (n ? std::to_string(n) : std::string("no")) << " budget violation" << (n == 1 ? "" : "s")
+     << " (" << r.functions_checked << (r.functions_checked == 1 ? " function" : " functions")
+     << " checked against " << path << ")\n";
 }
 
 nlohmann::ordered_json budgetViolationsJson(const BudgetResult &r) {
   using Json = nlohmann::ordered_json;
-  auto number = [](double v) {
-    return wholeUint64(v)
-               ? Json(static_cast<uint64_t>(v))
-               : Json(v);
-  };
+  auto number = [](double v) { return wholeUint64(v) ? Json(static_cast<uint64_t>(v)) : Json(v); };
   Json list = Json::array();
   for (const BudgetViolation &v : r.violations) {
     Json j;

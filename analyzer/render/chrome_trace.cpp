@@ -34,7 +34,8 @@ std::string text(const Json &j) { return j.dump(-1, ' ', false, Json::error_hand
 
 /// `j`'s text with the null value of each key in `times` replaced by that
 /// time in exact microseconds (a double would round the nanoseconds).
-std::string withTimes(const Json &j, std::initializer_list<std::pair<const char *, uint64_t>> times) {
+std::string withTimes(const Json &j,
+                      std::initializer_list<std::pair<const char *, uint64_t>> times) {
   std::string s = text(j);
   for (auto [key, ns] : times) {
     std::string k = std::string("\"") + key + "\":null";
@@ -49,18 +50,15 @@ std::string siteText(const SiteStats &s) {
 
 } // namespace
 
-ChromeTraceWriter::ChromeTraceWriter(std::ostream &os, const TraceWindow &window,
-                                     TraceState &state, uint64_t pid,
-                                     const std::string &process_name)
+ChromeTraceWriter::ChromeTraceWriter(std::ostream &os, const TraceWindow &window, TraceState &state,
+                                     uint64_t pid, const std::string &process_name)
     : os_(os), window_(window), pid_(pid), state_(state) {
   metadata("process_name", std::nullopt, process_name);
 }
 
 void ChromeTraceWriter::beginTrace(std::ostream &os) { os << "{\"traceEvents\":[\n"; }
 
-void ChromeTraceWriter::endTrace(std::ostream &os) {
-  os << "\n],\"displayTimeUnit\":\"ns\"}\n";
-}
+void ChromeTraceWriter::endTrace(std::ostream &os) { os << "\n],\"displayTimeUnit\":\"ns\"}\n"; }
 
 void ChromeTraceWriter::event(const std::string &json) {
   if (!state_.first_event)
@@ -120,9 +118,8 @@ void ChromeTraceWriter::slice(Running &r, uint64_t end) {
   event(withTimes(j, {{"ts", from}, {"dur", until - from}}));
 }
 
-void ChromeTraceWriter::flow(const char *cat, uint64_t id, uint32_t from_thread,
-                             uint64_t from_time, uint32_t to_thread, uint64_t to_time,
-                             const std::string &name) {
+void ChromeTraceWriter::flow(const char *cat, uint64_t id, uint32_t from_thread, uint64_t from_time,
+                             uint32_t to_thread, uint64_t to_time, const std::string &name) {
   if (from_time < window_.from || to_time > window_.to)
     return;
   thread(from_thread);
@@ -193,8 +190,7 @@ void ChromeTraceWriter::resume(uint64_t frame, uint32_t thread_id, uint64_t time
   r.pend.reset();
 }
 
-void ChromeTraceWriter::transfer(uint64_t from, uint64_t to, uint32_t thread_id,
-                                 uint64_t time) {
+void ChromeTraceWriter::transfer(uint64_t from, uint64_t to, uint32_t thread_id, uint64_t time) {
   auto a = frames_.find(from), b = frames_.find(to);
   if (a == frames_.end() || b == frames_.end() || !a->second.fn || !b->second.fn ||
       !shown(*a->second.fn) || !shown(*b->second.fn))

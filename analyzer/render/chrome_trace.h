@@ -77,11 +77,11 @@ private:
     const FunctionStats *fn = nullptr;
     uint32_t thread = 0;
     uint64_t start = 0;
-    std::string from;            ///< where the slice began (args.site)
+    std::string from;             ///< where the slice began (args.site)
     std::optional<uint64_t> pend; ///< suspended at, not yet confirmed
     std::string pend_at;          ///< the site of that suspension
     uint32_t pend_thread = 0;
-    bool done = false; ///< completed: no more slices
+    bool done = false;     ///< completed: no more slices
     uint64_t last_end = 0; ///< where its last slice ended
   };
   bool shown(const FunctionStats &fn);

@@ -19,7 +19,8 @@ std::string emptyReason(const Summary &s) {
     return "";
   if (s.sites == 0)
     return "no instrumented coroutine in the program: it was not compiled with the "
-           "coroscope plugin (-fplugin=.../CoroScope-N.so for Clang N, see coroscope flags --compile), "
+           "coroscope plugin (-fplugin=.../CoroScope-N.so for Clang N, see coroscope flags "
+           "--compile), "
            "or it has no coroutines";
   // Events a process never wrote (killed, _exit, a failed write) look like
   // events it never had: say which logs could hold the difference.

@@ -28,13 +28,11 @@ std::string figureText(double v);
 std::string findingsTally(const std::vector<Finding> &findings);
 /// One "Live frames at end of log" section per log that has live frames;
 /// `name_logs` adds the log path to each heading.
-void renderLiveFramesText(const std::vector<LiveFrames> &live, bool name_logs,
-                          std::ostream &os);
+void renderLiveFramesText(const std::vector<LiveFrames> &live, bool name_logs, std::ostream &os);
 
-void renderFindingsMarkdown(const std::vector<Finding> &findings,
-                            std::ostream &os);
-void renderLiveFramesMarkdown(const std::vector<LiveFrames> &live,
-                              bool name_logs, std::ostream &os);
+void renderFindingsMarkdown(const std::vector<Finding> &findings, std::ostream &os);
+void renderLiveFramesMarkdown(const std::vector<LiveFrames> &live, bool name_logs,
+                              std::ostream &os);
 
 nlohmann::ordered_json findingsJson(const std::vector<Finding> &findings);
 /// A compile-time finding of `coroscope lint` as the same object: `check`
@@ -45,8 +43,7 @@ nlohmann::ordered_json liveFramesJson(const std::vector<LiveFrames> &live);
 
 /// `check --budget` (render/budget.cpp): a blank line, one line per
 /// violation, a note per budget entry that matched nothing, and the tally.
-void renderBudgetText(const BudgetResult &result, const std::string &path,
-                      std::ostream &os);
+void renderBudgetText(const BudgetResult &result, const std::string &path, std::ostream &os);
 /// The "budget_violations" array of `check --format json --budget`.
 nlohmann::ordered_json budgetViolationsJson(const BudgetResult &result);
 

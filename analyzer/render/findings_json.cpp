@@ -43,8 +43,7 @@ Json backtrace(const std::vector<AsyncFrame> &frames) {
 /// same keys, so one reader handles both, but the run-time-only ones are
 /// null (state, frame, log) or empty, and each related entry also carries
 /// its note's text as "message" (the run-time ones keep their exact shape).
-Json finding(const Finding &f, const std::string &check,
-             const std::string &severity, bool lint) {
+Json finding(const Finding &f, const std::string &check, const std::string &severity, bool lint) {
   Json j;
   j["check"] = check;
   j["severity"] = severity;
@@ -109,8 +108,7 @@ Json findingsJson(const std::vector<Finding> &findings) {
   return list;
 }
 
-Json lintFindingJson(const Finding &f, const std::string &check,
-                     const std::string &severity) {
+Json lintFindingJson(const Finding &f, const std::string &check, const std::string &severity) {
   return finding(f, check, severity, /*lint=*/true);
 }
 

@@ -16,28 +16,23 @@ namespace coroscope::analyzer {
 namespace {
 
 /// A name as a code span; `?` for an unknown one.
-std::string code(const std::string &text) {
-  return markdown(text.empty() ? "?" : text, Md::Code);
-}
+std::string code(const std::string &text) { return markdown(text.empty() ? "?" : text, Md::Code); }
 
 std::string where(const SourceRef &r) {
-  return markdown(r.column ? location(r.file, r.line, r.column)
-                           : location(r.file, r.line),
+  return markdown(r.column ? location(r.file, r.line, r.column) : location(r.file, r.line),
                   Md::Text);
 }
 
 } // namespace
 
-void renderFindingsMarkdown(const std::vector<Finding> &findings,
-                            std::ostream &os) {
+void renderFindingsMarkdown(const std::vector<Finding> &findings, std::ostream &os) {
   if (findings.empty())
     return;
-  os << "\n## Findings\n\n"
-     << findings.size() << " (" << findingsTally(findings) << ").\n\n";
+  os << "\n## Findings\n\n" << findings.size() << " (" << findingsTally(findings) << ").\n\n";
   for (const Finding &f : findings) {
-    os << "- **" << severityName(f.severity) << "** `"
-       << checkName(f.check) << "` at " << where(f.where) << " in "
-       << code(f.where.function) << ": " << markdown(f.message, Md::Text) << "\n";
+    os << "- **" << severityName(f.severity) << "** `" << checkName(f.check) << "` at "
+       << where(f.where) << " in " << code(f.where.function) << ": "
+       << markdown(f.message, Md::Text) << "\n";
     for (const RelatedRef &r : f.related) {
       os << "  - " << r.note << ": " << where(r.where);
       if (!r.where.function.empty())
@@ -48,8 +43,7 @@ void renderFindingsMarkdown(const std::vector<Finding> &findings,
       os << "  - async backtrace:";
       for (size_t i = 0; i < f.backtrace.size(); ++i) {
         const AsyncFrame &a = f.backtrace[i];
-        os << (i ? " ← awaited by " : " ")
-           << code(shortName(a.where.function)) << " "
+        os << (i ? " ← awaited by " : " ") << code(shortName(a.where.function)) << " "
            << (i ? "at" : stateAt(f.state)) << " " << where(a.where);
       }
       os << "\n";
@@ -69,8 +63,8 @@ void renderFindingsMarkdown(const std::vector<Finding> &findings,
       os << "\n";
     }
     if (f.check == log::kCheckLeakedFrame)
-      os << "  - " << f.count << " frame" << (f.count == 1 ? "" : "s") << ", "
-         << f.bytes << " bytes\n";
+      os << "  - " << f.count << " frame" << (f.count == 1 ? "" : "s") << ", " << f.bytes
+         << " bytes\n";
     else if (f.count > 1 && f.figures.empty())
       os << "  - " << f.count << " occurrences\n";
     if (!f.figures.empty()) {
@@ -79,8 +73,7 @@ void renderFindingsMarkdown(const std::vector<Finding> &findings,
         os << (i ? ", " : " ") << f.figures[i].key << " " << figureText(f.figures[i].value);
       os << "; thresholds:";
       for (size_t i = 0; i < f.thresholds.size(); ++i)
-        os << (i ? ", " : " ") << f.thresholds[i].key << " "
-           << figureText(f.thresholds[i].value);
+        os << (i ? ", " : " ") << f.thresholds[i].key << " " << figureText(f.thresholds[i].value);
       os << "\n";
     }
     if (!f.suggestion.empty())
@@ -88,30 +81,28 @@ void renderFindingsMarkdown(const std::vector<Finding> &findings,
   }
 }
 
-void renderLiveFramesMarkdown(const std::vector<LiveFrames> &live,
-                              bool name_logs, std::ostream &os) {
+void renderLiveFramesMarkdown(const std::vector<LiveFrames> &live, bool name_logs,
+                              std::ostream &os) {
   for (const LiveFrames &l : live) {
     if (l.frames.empty())
       continue;
-    os << "\n## Live frames at end of log"
-       << (name_logs ? " " + code(l.log) : "") << "\n\n";
+    os << "\n## Live frames at end of log" << (name_logs ? " " + code(l.log) : "") << "\n\n";
     for (const ChainGroup &g : l.chains) {
       const LiveFrameView &h = l.frames[g.head];
       for (size_t k = 0; k < h.chain.size(); ++k) {
         const LiveFrameView &f = l.frames[h.chain[k]];
-        os << (k ? "  - awaited by " : "- ")
-           << code(shortName(f.where.function)) << " " << stateAt(f.state)
-           << " " << where(f.where) << " (frame " << code(hexString(f.frame))
+        os << (k ? "  - awaited by " : "- ") << code(shortName(f.where.function)) << " "
+           << stateAt(f.state) << " " << where(f.where) << " (frame " << code(hexString(f.frame))
            << ", "
-           << (f.heap     ? std::to_string(f.bytes) + " bytes on the heap"
-               : f.bytes ? "elided, " + std::to_string(f.bytes) + " bytes in its caller's stack frame"
-                         : std::string("elided"))
+           << (f.heap ? std::to_string(f.bytes) + " bytes on the heap"
+               : f.bytes
+                   ? "elided, " + std::to_string(f.bytes) + " bytes in its caller's stack frame"
+                   : std::string("elided"))
            << ")\n";
       }
       const LiveFrameView &last = l.frames[h.chain.back()];
       if (last.awaiter && !last.awaiter_live)
-        os << "  - awaited by frame " << code(hexString(last.awaiter))
-           << " (not live)\n";
+        os << "  - awaited by frame " << code(hexString(last.awaiter)) << " (not live)\n";
       if (g.count > 1)
         os << "  - and " << g.count - 1 << " more like this\n";
     }

@@ -19,19 +19,23 @@ using namespace coroscope::log;
 
 const char *stateAt(uint8_t state) {
   switch (state) {
-  case kFrameRunning: return "running at";
-  case kFrameSuspending: return "suspending at";
-  case kFrameSuspended: return "suspended at";
-  case kFrameFinal: return "completed at";
-  case kFrameDestroyed: return "destroyed, last at";
+  case kFrameRunning:
+    return "running at";
+  case kFrameSuspending:
+    return "suspending at";
+  case kFrameSuspended:
+    return "suspended at";
+  case kFrameFinal:
+    return "completed at";
+  case kFrameDestroyed:
+    return "destroyed, last at";
   }
   return "at";
 }
 
 std::string hexString(uint64_t value) {
   char buf[32];
-  std::snprintf(buf, sizeof buf, "0x%llx",
-                static_cast<unsigned long long>(value));
+  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(value));
   return buf;
 }
 
@@ -85,17 +89,15 @@ std::string figureText(double v) {
   return s;
 }
 
-void renderFindingsText(const std::vector<Finding> &findings,
-                        std::ostream &os) {
+void renderFindingsText(const std::vector<Finding> &findings, std::ostream &os) {
   for (size_t n = 0; n < findings.size(); ++n) {
     const Finding &f = findings[n];
     if (n)
       os << "\n";
-    os << where(f.where) << ": " << severityName(f.severity) << ": ["
-       << checkName(f.check) << "] " << f.message << "\n";
+    os << where(f.where) << ": " << severityName(f.severity) << ": [" << checkName(f.check) << "] "
+       << f.message << "\n";
     for (const RelatedRef &r : f.related) {
-      if (r.role == "creation" && samePlace(r.where, f.where) &&
-          f.check == kCheckLeakedFrame)
+      if (r.role == "creation" && samePlace(r.where, f.where) && f.check == kCheckLeakedFrame)
         continue; // the message already says where it was created
       os << "  " << where(r.where) << ": note: " << r.note;
       if (!r.where.function.empty())
@@ -109,8 +111,7 @@ void renderFindingsText(const std::vector<Finding> &findings,
         os << name(a.where.function) << " " << stateAt(f.state);
       else
         os << "awaited by " << name(a.where.function) << " at";
-      os << " " << where(a.where) << " (frame " << hexString(a.frame)
-         << ")\n";
+      os << " " << where(a.where) << " (frame " << hexString(a.frame) << ")\n";
     }
     if (!f.stack.empty()) {
       os << "  native stack:\n";
@@ -120,8 +121,7 @@ void renderFindingsText(const std::vector<Finding> &findings,
     // Only leaks are about memory; other records may carry the frame size.
     std::string tally;
     if (f.check == kCheckLeakedFrame)
-      tally = plural(f.count, "frame", "frames") + ", " +
-              plural(f.bytes, "byte", "bytes");
+      tally = plural(f.count, "frame", "frames") + ", " + plural(f.bytes, "byte", "bytes");
     else if (f.count > 1 && f.figures.empty())
       tally = plural(f.count, "occurrence", "occurrences");
     if (!tally.empty())
@@ -132,8 +132,7 @@ void renderFindingsText(const std::vector<Finding> &findings,
         os << (i ? ", " : " ") << f.figures[i].key << " " << figureText(f.figures[i].value);
       os << "\n  thresholds:";
       for (size_t i = 0; i < f.thresholds.size(); ++i)
-        os << (i ? ", " : " ") << f.thresholds[i].key << " "
-           << figureText(f.thresholds[i].value);
+        os << (i ? ", " : " ") << f.thresholds[i].key << " " << figureText(f.thresholds[i].value);
       os << "\n";
     }
     if (!f.suggestion.empty())
@@ -151,23 +150,22 @@ std::string findingsTally(const std::vector<Finding> &findings) {
          std::to_string(by[kSeverityAdvice]) + " advice";
 }
 
-void renderLiveFramesText(const std::vector<LiveFrames> &live, bool name_logs,
-                          std::ostream &os) {
+void renderLiveFramesText(const std::vector<LiveFrames> &live, bool name_logs, std::ostream &os) {
   for (const LiveFrames &l : live) {
     if (l.frames.empty())
       continue;
-    os << "\nLive frames at end of log" << (name_logs ? " " + l.log : "")
-       << ": " << l.frames.size() << "\n";
+    os << "\nLive frames at end of log" << (name_logs ? " " + l.log : "") << ": " << l.frames.size()
+       << "\n";
     for (const ChainGroup &g : l.chains) {
       const LiveFrameView &h = l.frames[g.head];
       for (size_t k = 0; k < h.chain.size(); ++k) {
         const LiveFrameView &f = l.frames[h.chain[k]];
-        os << (k ? "    awaited by " : "  ") << name(f.where.function)
-           << " " << stateAt(f.state) << " " << where(f.where) << "  (frame "
-           << hexString(f.frame) << ", "
-           << (f.heap     ? plural(f.bytes, "byte", "bytes") + " on the heap"
-               : f.bytes ? "elided, " + plural(f.bytes, "byte", "bytes") + " in its caller's stack frame"
-                         : std::string("elided"));
+        os << (k ? "    awaited by " : "  ") << name(f.where.function) << " " << stateAt(f.state)
+           << " " << where(f.where) << "  (frame " << hexString(f.frame) << ", "
+           << (f.heap ? plural(f.bytes, "byte", "bytes") + " on the heap"
+               : f.bytes
+                   ? "elided, " + plural(f.bytes, "byte", "bytes") + " in its caller's stack frame"
+                   : std::string("elided"));
         if (f.creation) {
           os << "; created";
           if (!f.creation->function.empty())
@@ -178,8 +176,7 @@ void renderLiveFramesText(const std::vector<LiveFrames> &live, bool name_logs,
       }
       const LiveFrameView &last = l.frames[h.chain.back()];
       if (last.awaiter && !last.awaiter_live)
-        os << "    awaited by frame " << hexString(last.awaiter)
-           << " (not live)\n";
+        os << "    awaited by frame " << hexString(last.awaiter) << " (not live)\n";
       if (g.count > 1)
         os << "    and " << g.count - 1 << " more like this\n";
     }

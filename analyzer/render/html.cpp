@@ -33,12 +33,23 @@ std::string escape(const std::string &in) {
   out.reserve(in.size());
   for (char c : in) {
     switch (c) {
-    case '&': out += "&amp;"; break;
-    case '<': out += "&lt;"; break;
-    case '>': out += "&gt;"; break;
-    case '"': out += "&quot;"; break;
-    case '\'': out += "&#39;"; break;
-    default: out += c;
+    case '&':
+      out += "&amp;";
+      break;
+    case '<':
+      out += "&lt;";
+      break;
+    case '>':
+      out += "&gt;";
+      break;
+    case '"':
+      out += "&quot;";
+      break;
+    case '\'':
+      out += "&#39;";
+      break;
+    default:
+      out += c;
     }
   }
   return out;
@@ -163,8 +174,9 @@ std::string bar(const std::vector<std::tuple<const char *, uint64_t, std::string
   os << "<span class=\"bar\">";
   for (const auto &[cls, n, title] : parts)
     if (total && n)
-      os << "<span class=\"" << cls << "\" style=\"width:" << fixed(100.0 * double(n) / double(total), 2)
-         << "%\" title=\"" << escape(title) << ": " << n << "\"></span>";
+      os << "<span class=\"" << cls
+         << "\" style=\"width:" << fixed(100.0 * double(n) / double(total), 2) << "%\" title=\""
+         << escape(title) << ": " << n << "\"></span>";
   os << "</span>";
   return os.str();
 }
@@ -199,11 +211,18 @@ void renderTotals(const Summary &s, const Json &j, std::ostream &os) {
 
 void renderFunctionTable(const Summary &s, const Json &j, std::ostream &os) {
   static const std::vector<std::pair<const char *, const char *>> columns = {
-      {"calls", "calls"}, {"heap_frames", "heap"}, {"elided_frames", "elided"},
-      {"frame_bytes", "frame B"}, {"heap_bytes", "heap B"},
-      {"heap_bytes_per_call", "heap B/call"}, {"elided_bytes", "elided B"},
-      {"elided_bytes_per_call", "elided B/call"}, {"completed", "completed"},
-      {"sync_completions", "sync"}, {"awaits", "awaits"}, {"suspends", "suspends"},
+      {"calls", "calls"},
+      {"heap_frames", "heap"},
+      {"elided_frames", "elided"},
+      {"frame_bytes", "frame B"},
+      {"heap_bytes", "heap B"},
+      {"heap_bytes_per_call", "heap B/call"},
+      {"elided_bytes", "elided B"},
+      {"elided_bytes_per_call", "elided B/call"},
+      {"completed", "completed"},
+      {"sync_completions", "sync"},
+      {"awaits", "awaits"},
+      {"suspends", "suspends"},
       {"waits", "waits"}};
   os << "<section id=\"functions\"><h2>Functions</h2>"
      << "<p><input id=\"filter\" type=\"search\" placeholder=\"filter by name\" hidden> Sorted by "
@@ -267,20 +286,20 @@ void renderDetails(const Summary &s, const Json &j, std::ostream &os) {
   for (size_t i = 0; i < s.functions.size() && i < fns.size(); ++i) {
     const Json &f = fns[i];
     const FunctionStats &fn = *s.functions[i].fn;
-    os << "<article class=\"function\" id=\"detail-" << i << "\"><h3><a href=\"#fn-" << i
-       << "\">" << escape(str(f["function"])) << "</a> <span class=\"loc\">"
+    os << "<article class=\"function\" id=\"detail-" << i << "\"><h3><a href=\"#fn-" << i << "\">"
+       << escape(str(f["function"])) << "</a> <span class=\"loc\">"
        << escape(location(str(f["file"]), f["line"].get<uint32_t>())) << "</span></h3>";
-    os << "<p>Frames: " << bar({{"heap", fn.heap_frames, "heap frames"},
-                                 {"elided", fn.elided_frames, "elided frames (HALO)"}})
+    os << "<p>Frames: "
+       << bar({{"heap", fn.heap_frames, "heap frames"},
+               {"elided", fn.elided_frames, "elided frames (HALO)"}})
        << " " << fn.heap_frames << " heap, " << fn.elided_frames << " elided; "
        << escape(fixed(f["heap_bytes_per_call"].get<double>(), 2)) << " heap B/call, "
-       << escape(fixed(f["elided_bytes_per_call"].get<double>(), 2))
-       << " elided B/call; completed " << escape(str(f["completed"])) << ", synchronously "
-       << escape(str(f["sync_completions"])) << ".</p>";
+       << escape(fixed(f["elided_bytes_per_call"].get<double>(), 2)) << " elided B/call; completed "
+       << escape(str(f["completed"])) << ", synchronously " << escape(str(f["sync_completions"]))
+       << ".</p>";
     if (!figuresWithheld(fn)) {
-      std::string sample = s.sampled ? " of " + num(f["busy_ns"]["samples"].get<uint64_t>()) +
-                                           " timed frames"
-                                     : "";
+      std::string sample =
+          s.sampled ? " of " + num(f["busy_ns"]["samples"].get<uint64_t>()) + " timed frames" : "";
       os << histogram(fn.busy_ns.powerOfTwoCounts(), "busy time" + sample)
          << histogram(fn.suspended_ns.powerOfTwoCounts(), "suspended time" + sample);
     }
@@ -336,8 +355,7 @@ void renderRefs(const Json &list, const char *what, std::ostream &os) {
     if (r.contains("role"))
       os << escape(str(r["role"])) << ": ";
     os << "<code>" << escape(str(r["function"])) << "</code> <span class=\"loc\">"
-       << escape(location(str(r["file"]), r.value("line", 0u), r.value("column", 0u)))
-       << "</span>";
+       << escape(location(str(r["file"]), r.value("line", 0u), r.value("column", 0u))) << "</span>";
     if (r.contains("frame"))
       os << " <span class=\"loc\">frame " << escape(str(r["frame"])) << "</span>";
     os << "</li>";
@@ -355,8 +373,8 @@ void renderFindings(const Json &j, std::ostream &os) {
     std::string severity = str(f["severity"]);
     auto [fn_anchor, site_anchor] = findingAnchors(j["functions"], f);
     os << "<article class=\"finding " << escape(severity) << "\" id=\"finding-" << n
-       << "\" data-check=\"" << escape(str(f["check"])) << "\"><p><b>" << escape(severity)
-       << " [" << escape(str(f["check"])) << "]</b> " << escape(str(f["message"])) << "</p><p>";
+       << "\" data-check=\"" << escape(str(f["check"])) << "\"><p><b>" << escape(severity) << " ["
+       << escape(str(f["check"])) << "]</b> " << escape(str(f["message"])) << "</p><p>";
     if (!fn_anchor.empty())
       os << "<a href=\"#" << fn_anchor << "\">" << escape(str(f["function"])) << "</a>";
     else

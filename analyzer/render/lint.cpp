@@ -71,8 +71,8 @@ std::string uriEscape(const std::string &path) {
 /// absolute file URI otherwise.
 Json artifactLocation(const std::string &file, const std::string &root) {
   Json j;
-  if (!root.empty() && file.size() > root.size() + 1 &&
-      file.compare(0, root.size(), root) == 0 && file[root.size()] == '/') {
+  if (!root.empty() && file.size() > root.size() + 1 && file.compare(0, root.size(), root) == 0 &&
+      file[root.size()] == '/') {
     j["uri"] = uriEscape(file.substr(root.size() + 1));
     j["uriBaseId"] = "SRCROOT";
   } else {
@@ -91,7 +91,7 @@ Json physicalLocation(const lint::Position &p, const std::string &root) {
 } // namespace
 
 std::string renderLintSarif(const std::vector<lint::RuleInfo> &lint_rules,
-                           const std::vector<LintFinding> &findings, const std::string &root) {
+                            const std::vector<LintFinding> &findings, const std::string &root) {
   std::string doc = COROSCOPE_CHECKS_DOC_URL;
   Json rules = Json::array();
   std::map<std::string, size_t> rule_index;
@@ -126,8 +126,8 @@ std::string renderLintSarif(const std::vector<lint::RuleInfo> &lint_rules,
     Json loc;
     loc["physicalLocation"] = physicalLocation(l.where, root);
     if (!l.function.empty())
-      loc["logicalLocations"] = Json::array({{{"fullyQualifiedName", l.function},
-                                               {"kind", "function"}}});
+      loc["logicalLocations"] =
+          Json::array({{{"fullyQualifiedName", l.function}, {"kind", "function"}}});
     r["locations"] = Json::array({std::move(loc)});
     if (!l.notes.empty()) {
       Json related = Json::array();

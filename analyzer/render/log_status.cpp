@@ -35,8 +35,8 @@ std::string utcTime(uint64_t unix_ns, char sep) {
   char buf[80]; // room for any int in each field: never truncated
   if (!gmtime_r(&secs, &tm))
     return "?";
-  std::snprintf(buf, sizeof buf, "%04d-%02d-%02d%c%02d:%02d:%02d", tm.tm_year + 1900,
-                tm.tm_mon + 1, tm.tm_mday, sep, tm.tm_hour, tm.tm_min, tm.tm_sec);
+  std::snprintf(buf, sizeof buf, "%04d-%02d-%02d%c%02d:%02d:%02d", tm.tm_year + 1900, tm.tm_mon + 1,
+                tm.tm_mday, sep, tm.tm_hour, tm.tm_min, tm.tm_sec);
   return buf;
 }
 } // namespace
@@ -68,10 +68,9 @@ std::string logStatusText(const LogEnd &end) {
   }
   case LogEnd::kSanitizer:
     // The process's own status is the sanitizer's exit code, not exit()'s.
-    s = end.status_known
-            ? "ended by a sanitizer report during exit (exit() was given " +
-                  std::to_string(end.code) + ")"
-            : "ended by a sanitizer report";
+    s = end.status_known ? "ended by a sanitizer report during exit (exit() was given " +
+                               std::to_string(end.code) + ")"
+                         : "ended by a sanitizer report";
     break;
   case LogEnd::kIncomplete:
     s = end.header_cut ? "incomplete (cut inside its file header)"
@@ -82,13 +81,13 @@ std::string logStatusText(const LogEnd &end) {
     s += "; " + std::to_string(end.unreadable_bytes) + " bytes unreadable at offset " +
          std::to_string(end.unreadable_offset);
   if (end.bad_chunks)
-    s += " (" + std::to_string(end.bad_chunks) +
-         (end.bad_chunks == 1 ? " chunk" : " chunks") + " with a bad checksum)";
+    s += " (" + std::to_string(end.bad_chunks) + (end.bad_chunks == 1 ? " chunk" : " chunks") +
+         " with a bad checksum)";
   if (end.events_unwritten)
     s += "; " + std::to_string(end.events_unwritten) + " events recorded but not written";
   if (end.countMismatch())
-    s += "; " + std::to_string(end.events_read) + " event records read where its end record counts " +
-         std::to_string(end.events_written);
+    s += "; " + std::to_string(end.events_read) +
+         " event records read where its end record counts " + std::to_string(end.events_written);
   if (end.chain_mismatch)
     s += "; its chunks are not the ones its end record lists (chunks cut out, spliced in or "
          "reordered)";
@@ -102,10 +101,10 @@ nlohmann::ordered_json logStatusJson(const std::string &log, const LogEnd &end) 
   nlohmann::ordered_json j;
   j["log"] = log;
   j["status"] = statusWord(end.kind);
-  j["exit_status"] = (end.kind == LogEnd::kComplete || end.kind == LogEnd::kSanitizer) &&
-                             end.status_known
-                         ? nlohmann::ordered_json(end.code)
-                         : nlohmann::ordered_json(nullptr);
+  j["exit_status"] =
+      (end.kind == LogEnd::kComplete || end.kind == LogEnd::kSanitizer) && end.status_known
+          ? nlohmann::ordered_json(end.code)
+          : nlohmann::ordered_json(nullptr);
   j["signal"] = end.kind == LogEnd::kSignal ? nlohmann::ordered_json(end.code)
                                             : nlohmann::ordered_json(nullptr);
   j["unreadable_bytes"] = end.unreadable_bytes;
@@ -116,12 +115,13 @@ nlohmann::ordered_json logStatusJson(const std::string &log, const LogEnd &end) 
   j["events_unwritten"] = end.events_unwritten;
   j["events_read"] = end.events_read;
   j["pid"] = end.pid;
-  j["host"] = end.start_unix_ns ? nlohmann::ordered_json(end.host) : nlohmann::ordered_json(nullptr);
+  j["host"] =
+      end.start_unix_ns ? nlohmann::ordered_json(end.host) : nlohmann::ordered_json(nullptr);
   char frac[16];
-  std::snprintf(frac, sizeof frac, ".%09lluZ", (unsigned long long)(end.start_unix_ns % 1000000000u));
-  j["started"] = end.start_unix_ns
-                     ? nlohmann::ordered_json(utcTime(end.start_unix_ns, 'T') + frac)
-                     : nlohmann::ordered_json(nullptr);
+  std::snprintf(frac, sizeof frac, ".%09lluZ",
+                (unsigned long long)(end.start_unix_ns % 1000000000u));
+  j["started"] = end.start_unix_ns ? nlohmann::ordered_json(utcTime(end.start_unix_ns, 'T') + frac)
+                                   : nlohmann::ordered_json(nullptr);
   // Appended: log_status entries only gain keys.
   j["chunks_mismatch"] = end.chain_mismatch;
   j["another_log_at"] = end.another_log_at ? nlohmann::ordered_json(end.another_log_at)
@@ -131,7 +131,8 @@ nlohmann::ordered_json logStatusJson(const std::string &log, const LogEnd &end) 
 }
 
 std::string withheldNote(uint64_t functions) {
-  return "?: withheld for " + std::to_string(functions) + " function" + (functions == 1 ? "" : "s") +
+  return "?: withheld for " + std::to_string(functions) + " function" +
+         (functions == 1 ? "" : "s") +
          ": their frames reached a suspend site whose definition the log lost (a damaged or "
          "missing chunk), so which point was final (completed, sync, awaits, suspends, waits, "
          "times) is not known";

@@ -22,7 +22,9 @@ void renderFunctions(const Summary &s, std::ostream &os) {
   os << "| function | location | calls | heap | elided | frame B | heap B "
         "| heap B/call | elided B | elided B/call | completed | sync "
         "| awaits/call | suspends/call "
-        "| waits/call | " << (s.sampled ? "timed | " : "") << "busy mean | busy p50 | busy p99 | suspended mean "
+        "| waits/call | "
+     << (s.sampled ? "timed | " : "")
+     << "busy mean | busy p50 | busy p99 | suspended mean "
         "| suspended p50 | suspended p99 |";
   int numeric = s.sampled ? 20 : 19;
   if (s.baseline) {
@@ -41,11 +43,10 @@ void renderFunctions(const Summary &s, std::ostream &os) {
       if (!moved.empty())
         where += " (" + moved + ")";
     }
-    os << "| " << markdown(fn.name, Md::CodeInCell) << " | " << markdown(where, Md::Text)
-       << " | " << fn.calls << " | " << fn.heap_frames << " | "
-       << fn.elided_frames << " | " << f.frame_bytes << " | " << fn.heap_bytes
-       << " | " << fixed(f.heap_bytes_per_call, 2) << " | " << fn.elided_bytes
-       << " | " << fixed(f.elided_bytes_per_call, 2) << " |";
+    os << "| " << markdown(fn.name, Md::CodeInCell) << " | " << markdown(where, Md::Text) << " | "
+       << fn.calls << " | " << fn.heap_frames << " | " << fn.elided_frames << " | " << f.frame_bytes
+       << " | " << fn.heap_bytes << " | " << fixed(f.heap_bytes_per_call, 2) << " | "
+       << fn.elided_bytes << " | " << fixed(f.elided_bytes_per_call, 2) << " |";
     // From "completed" on: the cells a damaged Sites chunk withholds.
     std::vector<std::string> kinded = {
         std::to_string(fn.completed),
@@ -55,8 +56,8 @@ void renderFunctions(const Summary &s, std::ostream &os) {
         fixed(perCall(f.waits, fn.calls), 2)};
     if (s.sampled)
       kinded.push_back(std::to_string(f.busy.samples));
-    for (uint64_t v : {f.busy.mean, f.busy.p50, f.busy.p99, f.suspended.mean, f.suspended.p50,
-                       f.suspended.p99})
+    for (uint64_t v :
+         {f.busy.mean, f.busy.p50, f.busy.p99, f.suspended.mean, f.suspended.p50, f.suspended.p99})
       kinded.push_back(std::to_string(v));
     bool withheld = figuresWithheld(fn);
     for (const std::string &cell : kinded)
@@ -77,9 +78,9 @@ void renderFunctions(const Summary &s, std::ostream &os) {
     os << "|---|---|--:|--:|--:|---|\n";
     for (const SiteStats *st : f.sites)
       os << "| " << siteKindName(st->kind) << " | "
-         << markdown(location(st->file, st->line, st->column), Md::Text) << " | "
-         << st->reached() << " | " << st->suspended() << " | " << st->waits
-         << " | " << markdown(st->awaiter, Md::CodeInCell) << " |\n";
+         << markdown(location(st->file, st->line, st->column), Md::Text) << " | " << st->reached()
+         << " | " << st->suspended() << " | " << st->waits << " | "
+         << markdown(st->awaiter, Md::CodeInCell) << " |\n";
   }
 }
 
@@ -108,10 +109,9 @@ void renderMarkdown(const Summary &s, std::ostream &os) {
          << markdown(logOriginText(s.log_ends[i]), Md::Text) << ")";
   }
   os << ". Events: " << t.events << ", threads: " << t.threads << ".\n\n";
-  os << "Functions: " << t.functions << ", calls: " << t.calls
-     << ", heap frames: " << t.heap_frames << " (" << t.heap_bytes
-     << " bytes), elided frames: " << t.elided_frames << " (" << t.elided_bytes
-     << " bytes), frames not destroyed: " << t.frames_not_destroyed
+  os << "Functions: " << t.functions << ", calls: " << t.calls << ", heap frames: " << t.heap_frames
+     << " (" << t.heap_bytes << " bytes), elided frames: " << t.elided_frames << " ("
+     << t.elided_bytes << " bytes), frames not destroyed: " << t.frames_not_destroyed
      << ". Sorted by " << s.sort_key << "; "
      << (s.sampled ? "times in ns per frame of the *timed* frames (profile mode: a sample)."
                    : "times in ns per frame.")

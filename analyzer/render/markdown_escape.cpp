@@ -18,9 +18,7 @@ namespace {
 
 /// Punctuation that can start or end markup in the middle of a line:
 /// emphasis, code, links, HTML, entities, strikethrough, GitHub's math.
-bool isMarkup(char c) {
-  return c != '\0' && std::strchr("\\`*_[]<>#|~&$", c) != nullptr;
-}
+bool isMarkup(char c) { return c != '\0' && std::strchr("\\`*_[]<>#|~&$", c) != nullptr; }
 
 std::string code(const std::string &text, bool cell) {
   if (text.empty())
@@ -33,8 +31,8 @@ std::string code(const std::string &text, bool cell) {
   std::string fence(longest + 1, '`');
   // CommonMark strips one space from each end of a span that has both, so
   // a text with its own spaces there is padded too.
-  bool pad = text.front() == '`' || text.back() == '`' ||
-             (text.front() == ' ' && text.back() == ' ');
+  bool pad =
+      text.front() == '`' || text.back() == '`' || (text.front() == ' ' && text.back() == ' ');
   std::string out = fence + (pad ? " " : "");
   for (char c : text) {
     if (cell && c == '|')

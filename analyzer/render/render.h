@@ -81,15 +81,13 @@ struct BaselineFunction;
 const std::vector<std::string> &baselineColumns();
 /// The ratio cells of `fn`: "0.50x", "-" where the old value is 0, "new"
 /// in every cell for a function the baseline does not have.
-std::vector<std::string> baselineCells(const BaselineComparison &c,
-                                       const FunctionStats &fn);
+std::vector<std::string> baselineCells(const BaselineComparison &c, const FunctionStats &fn);
 /// "baseline: a.cpp:10" when `fn` was matched by name alone, else "".
 std::string baselineMoved(const BaselineComparison &c, const FunctionStats &fn);
 /// "calls 5, heap_B/call 64.00, sync 40.0%, busy_mean 100".
 std::string baselineGoneFigures(const BaselineFunction &old);
 /// The "baseline" object appended to a function; null for a new function.
-nlohmann::ordered_json baselineFunctionJson(const BaselineComparison &c,
-                                            const FunctionStats &fn);
+nlohmann::ordered_json baselineFunctionJson(const BaselineComparison &c, const FunctionStats &fn);
 /// The top-level "baseline" object: the file and the functions gone.
 nlohmann::ordered_json baselineJson(const BaselineComparison &c);
 

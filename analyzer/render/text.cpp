@@ -88,12 +88,11 @@ std::string plural(uint64_t n, const char *noun) {
 
 /// The function table with each function's site table under it.
 void renderFunctions(const Summary &s, std::ostream &os) {
-  std::vector<std::string> header = {
-      "calls",     "heap",        "elided",       "frame_B",    "heap_B",
-      "heap_B/call", "elided_B",  "elided_B/call", "completed", "sync",
-      "awaits/call", "suspends/call",
-      "waits/call", "busy_mean",  "busy_p50",     "busy_p99",   "susp_mean",
-      "susp_p50",  "susp_p99"};
+  std::vector<std::string> header = {"calls",      "heap",        "elided",      "frame_B",
+                                     "heap_B",     "heap_B/call", "elided_B",    "elided_B/call",
+                                     "completed",  "sync",        "awaits/call", "suspends/call",
+                                     "waits/call", "busy_mean",   "busy_p50",    "busy_p99",
+                                     "susp_mean",  "susp_p50",    "susp_p99"};
   // Profile-mode times come from a sample: say how many frames each has.
   auto busy_at = std::find(header.begin(), header.end(), "busy_mean") - header.begin();
   if (s.sampled)
@@ -111,18 +110,26 @@ void renderFunctions(const Summary &s, std::ostream &os) {
   for (const FunctionSummary &f : s.functions) {
     const FunctionStats &fn = *f.fn;
     std::string sync = num(fn.sync_completions) + " (" +
-                       fixed(percent(fn.sync_completions, fn.completed), 1) +
-                       "%)";
-    std::vector<std::string> row = {
-        num(fn.calls), num(fn.heap_frames), num(fn.elided_frames),
-        num(f.frame_bytes), num(fn.heap_bytes),
-        fixed(f.heap_bytes_per_call, 2), num(fn.elided_bytes),
-        fixed(f.elided_bytes_per_call, 2), num(fn.completed), sync,
-        fixed(perCall(f.awaits, fn.calls), 2),
-        fixed(perCall(f.suspends, fn.calls), 2),
-        fixed(perCall(f.waits, fn.calls), 2), num(f.busy.mean),
-        num(f.busy.p50), num(f.busy.p99), num(f.suspended.mean),
-        num(f.suspended.p50), num(f.suspended.p99)};
+                       fixed(percent(fn.sync_completions, fn.completed), 1) + "%)";
+    std::vector<std::string> row = {num(fn.calls),
+                                    num(fn.heap_frames),
+                                    num(fn.elided_frames),
+                                    num(f.frame_bytes),
+                                    num(fn.heap_bytes),
+                                    fixed(f.heap_bytes_per_call, 2),
+                                    num(fn.elided_bytes),
+                                    fixed(f.elided_bytes_per_call, 2),
+                                    num(fn.completed),
+                                    sync,
+                                    fixed(perCall(f.awaits, fn.calls), 2),
+                                    fixed(perCall(f.suspends, fn.calls), 2),
+                                    fixed(perCall(f.waits, fn.calls), 2),
+                                    num(f.busy.mean),
+                                    num(f.busy.p50),
+                                    num(f.busy.p99),
+                                    num(f.suspended.mean),
+                                    num(f.suspended.p50),
+                                    num(f.suspended.p99)};
     if (s.sampled)
       row.insert(row.begin() + busy_at, num(f.busy.samples));
     if (figuresWithheld(fn)) // from "completed" on, up to the function
@@ -142,8 +149,7 @@ void renderFunctions(const Summary &s, std::ostream &os) {
     Table sites({true, false, false, false, true, true});
     sites.add({"site", "reached", "suspended", "waits", "location", "awaiter"});
     for (const SiteStats *st : f.sites)
-      sites.add({siteKindName(st->kind), num(st->reached()),
-                 num(st->suspended()), num(st->waits),
+      sites.add({siteKindName(st->kind), num(st->reached()), num(st->suspended()), num(st->waits),
                  location(st->file, st->line, st->column),
                  st->awaiter.empty() ? "-" : st->awaiter});
     std::ostringstream block;
@@ -159,8 +165,8 @@ void renderGone(const BaselineComparison &c, std::ostream &os) {
   os << "\ngone since baseline: " << c.gone.size() << "\n";
   for (size_t i : c.gone) {
     const BaselineFunction &old = c.baseline.functions[i];
-    os << "  " << old.function << "  [" << location(old.file, old.line)
-       << "]  " << baselineGoneFigures(old) << "\n";
+    os << "  " << old.function << "  [" << location(old.file, old.line) << "]  "
+       << baselineGoneFigures(old) << "\n";
   }
 }
 
@@ -168,16 +174,14 @@ void renderGone(const BaselineComparison &c, std::ostream &os) {
 
 void renderText(const Summary &s, std::ostream &os) {
   const Totals &t = s.totals;
-  os << "coroscope report: " << plural(s.logs.size(), "log") << ", "
-     << plural(t.events, "event") << ", " << plural(t.threads, "thread")
-     << "\n";
-  os << "functions: " << t.functions << ", calls: " << t.calls
-     << ", heap frames: " << t.heap_frames << " (" << t.heap_bytes
-     << " bytes), elided frames: " << t.elided_frames << " (" << t.elided_bytes
-     << " bytes), frames not destroyed: " << t.frames_not_destroyed << "\n";
+  os << "coroscope report: " << plural(s.logs.size(), "log") << ", " << plural(t.events, "event")
+     << ", " << plural(t.threads, "thread") << "\n";
+  os << "functions: " << t.functions << ", calls: " << t.calls << ", heap frames: " << t.heap_frames
+     << " (" << t.heap_bytes << " bytes), elided frames: " << t.elided_frames << " ("
+     << t.elided_bytes << " bytes), frames not destroyed: " << t.frames_not_destroyed << "\n";
   os << "sorted by " << s.sort_key
      << (s.sampled ? "; times in ns per frame of the `timed` frames (profile mode: a sample)"
-                 : "; times in ns per frame")
+                   : "; times in ns per frame")
      << "; per-call columns divide by calls\n";
   if (s.baseline)
     os << "ratios new/old against " << s.baseline->baseline.path
@@ -193,8 +197,7 @@ void renderText(const Summary &s, std::ostream &os) {
   if (s.baseline)
     renderGone(*s.baseline, os);
   if (!s.findings.empty()) {
-    os << "\nFindings: " << s.findings.size() << " ("
-       << findingsTally(s.findings) << ")\n\n";
+    os << "\nFindings: " << s.findings.size() << " (" << findingsTally(s.findings) << ")\n\n";
     renderFindingsText(s.findings, os);
   }
   renderLiveFramesText(s.live, s.logs.size() > 1, os);

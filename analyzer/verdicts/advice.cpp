@@ -144,10 +144,10 @@ std::optional<Finding> largeFrame(const FunctionStats &fn, const AdviceOptions &
   f.message = "frames of '" + shortName(fn.name) + "' take " + std::to_string(largest) +
               " bytes (above " + num(o.large_frame_max_bytes) + ")";
   if (elided_large)
-    f.message += heap_large ? "; " + std::to_string(fn.elided_frames) + " of " +
-                                  std::to_string(fn.calls) +
-                                  " were elided into their caller's stack frame"
-                            : ", each elided into its caller's stack frame";
+    f.message += heap_large
+                     ? "; " + std::to_string(fn.elided_frames) + " of " + std::to_string(fn.calls) +
+                           " were elided into their caller's stack frame"
+                     : ", each elided into its caller's stack frame";
   if (fn.frame_locals.empty()) {
     f.message += "; no local of 64 bytes or more was seen living across a suspend point "
                  "(the plugin names them when it can)";
@@ -155,15 +155,13 @@ std::optional<Finding> largeFrame(const FunctionStats &fn, const AdviceOptions &
     f.message += "; the largest locals that live across a suspend point:";
     for (size_t i = 0; i < fn.frame_locals.size(); ++i) {
       const FrameLocalInfo &l = fn.frame_locals[i];
-      f.message += std::string(i ? "," : "") + " '" + l.name + "' (" +
-                   std::to_string(l.bytes) + " bytes, across line " +
-                   std::to_string(l.across_line) + ")";
+      f.message += std::string(i ? "," : "") + " '" + l.name + "' (" + std::to_string(l.bytes) +
+                   " bytes, across line " + std::to_string(l.across_line) + ")";
       RelatedRef r;
       r.role = "frame-local";
       r.where = SourceRef{fn.name, l.file, l.line, l.column};
       r.note = "'" + l.name + "' (" + l.type + ", " + std::to_string(l.bytes) +
-               " bytes) lives across the suspend point at line " +
-               std::to_string(l.across_line);
+               " bytes) lives across the suspend point at line " + std::to_string(l.across_line);
       f.related.push_back(std::move(r));
     }
   }
@@ -174,13 +172,14 @@ std::optional<Finding> largeFrame(const FunctionStats &fn, const AdviceOptions &
   else if (!heap_large)
     f.suggestion = std::string("the whole frame lands in the caller's stack frame on every "
                                "call (HALO), so nested calls or a small thread stack can "
-                               "overflow: ") + fix;
+                               "overflow: ") +
+                   fix;
   else
     f.suggestion = std::string("the whole frame is allocated on every call, or lands in the "
-                               "caller's stack frame where it is elided (HALO): ") + fix;
-  f.figures = {{"frame_bytes", double(largest)},
-               {"heap_frames", double(fn.heap_frames)},
-               {"calls", calls}};
+                               "caller's stack frame where it is elided (HALO): ") +
+                   fix;
+  f.figures = {
+      {"frame_bytes", double(largest)}, {"heap_frames", double(fn.heap_frames)}, {"calls", calls}};
   if (elided_large)
     f.figures.insert(f.figures.begin() + 2, Figure{"elided_frames", double(fn.elided_frames)});
   f.thresholds = {{"max_bytes", o.large_frame_max_bytes}};
@@ -200,8 +199,8 @@ std::vector<Finding> haloMissed(const FunctionStats &fn, const AdviceOptions &o)
     f.where = SourceRef{fn.name, n.file, n.line, n.column};
     f.count = n.frames;
     f.bytes = n.bytes;
-    f.message = std::to_string(n.frames) + " heap frames of '" + shortName(fn.name) +
-                "' (" + bytesText(double(n.bytes)) + ") were created and destroyed within " +
+    f.message = std::to_string(n.frames) + " heap frames of '" + shortName(fn.name) + "' (" +
+                bytesText(double(n.bytes)) + ") were created and destroyed within " +
                 (n.column ? "this await" : "one await") + " of '" + shortName(n.caller) +
                 "', on the same thread, in an optimized build: heap allocation elision "
                 "(HALO) could have put them in the caller's frame, and did not";
@@ -226,9 +225,7 @@ std::vector<Finding> haloMissed(const FunctionStats &fn, const AdviceOptions &o)
     r.where = SourceRef{fn.name, fn.file, fn.line, 0};
     r.note = "'" + shortName(fn.name) + "' defined here";
     f.related.push_back(std::move(r));
-    f.figures = {{"frames", double(n.frames)},
-                 {"bytes", double(n.bytes)},
-                 {"calls", calls}};
+    f.figures = {{"frames", double(n.frames)}, {"bytes", double(n.bytes)}, {"calls", calls}};
     f.thresholds = {{"min_frames", o.halo_missed_min_frames}};
     out.push_back(std::move(f));
   }
@@ -242,16 +239,15 @@ std::optional<Finding> passThrough(const FunctionStats &fn, const AdviceOptions 
         percent(fn.forwarding_calls, fn.calls) >= o.pass_through_min_forwarding_percent))
     return std::nullopt;
   Finding f = base(kAdvicePassThrough, fn);
-  f.message = (fn.forwarding_calls == fn.calls
-                   ? "each of the " + std::to_string(fn.calls) + " calls"
-                   : std::to_string(fn.forwarding_calls) + " of the " +
-                         std::to_string(fn.calls) + " calls") +
-              " of '" + shortName(fn.name) +
-              "' only awaited the one coroutine it created and finished: a frame" +
-              (fn.heap_frames ? " (" + std::to_string(fn.heap_bytes / fn.calls) +
-                                    " heap bytes per call)"
-                              : "") +
-              " and a suspension per call that forwarding the inner task would avoid";
+  f.message =
+      (fn.forwarding_calls == fn.calls ? "each of the " + std::to_string(fn.calls) + " calls"
+                                       : std::to_string(fn.forwarding_calls) + " of the " +
+                                             std::to_string(fn.calls) + " calls") +
+      " of '" + shortName(fn.name) +
+      "' only awaited the one coroutine it created and finished: a frame" +
+      (fn.heap_frames ? " (" + std::to_string(fn.heap_bytes / fn.calls) + " heap bytes per call)"
+                      : "") +
+      " and a suspension per call that forwarding the inner task would avoid";
   f.suggestion = "make it a plain function that returns the inner coroutine's task "
                  "(return f(...); instead of co_return co_await f(...);) where the "
                  "arguments outlive the call";
@@ -275,13 +271,11 @@ std::optional<Finding> hotSync(const FunctionStats &fn, const Report &report,
     return std::nullopt;
   Finding f = base(kAdviceHotSync, fn);
   double per_call = perCall(fn.heap_bytes, fn.calls);
-  double per_second =
-      report.run_ns ? double(fn.heap_bytes) * 1e9 / double(report.run_ns) : 0;
+  double per_second = report.run_ns ? double(fn.heap_bytes) * 1e9 / double(report.run_ns) : 0;
   f.message = "'" + shortName(fn.name) + "' completed without waiting in " + num(sync) +
-              " % of its " + std::to_string(fn.calls) +
-              " calls, yet allocated a heap frame for " + num(heap) + " % of them (" +
-              num(per_call) + " bytes per call, " + bytesText(per_second) +
-              "/s of run time)";
+              " % of its " + std::to_string(fn.calls) + " calls, yet allocated a heap frame for " +
+              num(heap) + " % of them (" + num(per_call) + " bytes per call, " +
+              bytesText(per_second) + "/s of run time)";
   f.suggestion = "the C++ form of returning ValueTask: answer the synchronous case without "
                  "a coroutine (a function that returns a ready value and calls the "
                  "coroutine only on the slow path), give the promise a frame allocator "

@@ -19,8 +19,7 @@ uint64_t count(const Json &obj, const char *key, const std::string &where,
   if (it == obj.end())
     throw JsonInputError(path, where + ": no \"" + key + "\"");
   if (!it->is_number_unsigned())
-    throw JsonInputError(path, where + "." + key +
-                                   ": expected a non-negative integer, found " +
+    throw JsonInputError(path, where + "." + key + ": expected a non-negative integer, found " +
                                    jsonTypeName(*it));
   return it->get<uint64_t>();
 }
@@ -31,8 +30,8 @@ std::string text(const Json &obj, const char *key, const std::string &where,
   if (it == obj.end())
     throw JsonInputError(path, where + ": no \"" + key + "\"");
   if (!it->is_string())
-    throw JsonInputError(path, where + "." + key + ": expected a string, found " +
-                                   jsonTypeName(*it));
+    throw JsonInputError(path,
+                         where + "." + key + ": expected a string, found " + jsonTypeName(*it));
   return it->get<std::string>();
 }
 
@@ -133,8 +132,7 @@ BaselineComparison compareWithBaseline(Baseline baseline, const Report &report) 
     m.by_name = by_name;
     m.ratios.calls = ratio(double(now.calls), double(was.calls));
     m.ratios.heap_bytes_per_call = ratio(now.heapBytesPerCall(), was.heapBytesPerCall());
-    m.ratios.elided_bytes_per_call =
-        ratio(now.elidedBytesPerCall(), was.elidedBytesPerCall());
+    m.ratios.elided_bytes_per_call = ratio(now.elidedBytesPerCall(), was.elidedBytesPerCall());
     m.ratios.withheld = !now.kinds_known || !was.kinds_known;
     if (!m.ratios.withheld) {
       m.ratios.sync = ratio(now.syncShare(), was.syncShare());

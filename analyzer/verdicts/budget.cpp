@@ -2,8 +2,8 @@
 #include "verdicts/budget.h"
 
 #include "coroscope/log_format.h"
-#include "log/json_file.h"
 #include "coroscope/support/stable_sort.h"
+#include "log/json_file.h"
 
 #include <algorithm>
 #include <cmath>
@@ -54,21 +54,25 @@ const LimitKey kLimits[] = {
     {"busy_ns_mean", false,
      [](const FunctionStats &, const Distribution &b) -> std::optional<double> {
        return double(b.mean);
-     }, true},
+     },
+     true},
     {"busy_ns_p50", false,
      [](const FunctionStats &, const Distribution &b) -> std::optional<double> {
        return double(b.p50);
-     }, true},
+     },
+     true},
     {"busy_ns_p99", false,
      [](const FunctionStats &, const Distribution &b) -> std::optional<double> {
        return double(b.p99);
-     }, true},
+     },
+     true},
     {"sync_percent_min", true,
      [](const FunctionStats &f, const Distribution &) -> std::optional<double> {
        if (f.completed == 0)
          return std::nullopt;
        return percent(f.sync_completions, f.completed);
-     }, true},
+     },
+     true},
 };
 
 constexpr const char *kNeverStarted = "never_started";
@@ -85,9 +89,9 @@ std::string knownKeys(bool never_started) {
 bool parseNeverStarted(const Json &v, const std::string &where, const std::string &path) {
   if (v.is_string() && (v == "fail" || v == "ignore"))
     return v == "fail";
-  throw JsonInputError(path, where + ": expected \"fail\" or \"ignore\", found " +
-                                 (v.is_string() ? "\"" + v.get<std::string>() + "\""
-                                                : jsonTypeName(v)));
+  throw JsonInputError(path,
+                       where + ": expected \"fail\" or \"ignore\", found " +
+                           (v.is_string() ? "\"" + v.get<std::string>() + "\"" : jsonTypeName(v)));
 }
 
 /// An entry of "functions" (never_started allowed) or "default".
@@ -109,19 +113,18 @@ BudgetEntry parseEntry(const Json &j, const std::string &where, bool never_start
       if (key == l.name)
         k = &l;
     if (!k)
-      throw JsonInputError(path, where + ": unknown key \"" + key + "\" (known: " +
-                                     knownKeys(never_started) + ")");
+      throw JsonInputError(path, where + ": unknown key \"" + key +
+                                     "\" (known: " + knownKeys(never_started) + ")");
     if (v.is_null()) {
       e.limits[key] = std::nullopt;
       continue;
     }
     double limit = v.is_number() ? v.get<double>() : -1;
     if (!(limit >= 0) || std::isinf(limit) || (k->minimum && limit > 100))
-      throw JsonInputError(path, where + "." + key + ": expected " +
-                                     (k->minimum ? "a percentage from 0 to 100"
-                                                 : "a non-negative number") +
-                                     " or null, found " +
-                                     (v.is_number() ? v.dump() : jsonTypeName(v)));
+      throw JsonInputError(
+          path, where + "." + key + ": expected " +
+                    (k->minimum ? "a percentage from 0 to 100" : "a non-negative number") +
+                    " or null, found " + (v.is_number() ? v.dump() : jsonTypeName(v)));
     e.limits[key] = limit;
   }
   return e;
@@ -211,12 +214,11 @@ BudgetResult checkBudget(const Budget &budget, const Report &report,
     if (f.check != log::kCheckNeverStarted)
       continue;
     const std::string *entry = entryFor(f.where.function);
-    std::optional<bool> own =
-        entry ? budget.functions.at(*entry).never_started_fail : std::nullopt;
+    std::optional<bool> own = entry ? budget.functions.at(*entry).never_started_fail : std::nullopt;
     if (!own.value_or(budget.never_started_fail))
       continue;
-    out.violations.push_back({kNeverStarted, f.where, double(f.count), 0,
-                              own ? *entry : std::string(kNeverStarted)});
+    out.violations.push_back(
+        {kNeverStarted, f.where, double(f.count), 0, own ? *entry : std::string(kNeverStarted)});
   }
 
   stableSort(out.violations, [](const BudgetViolation &a, const BudgetViolation &b) {

@@ -43,17 +43,17 @@ struct Budget {
 Budget readBudget(const std::string &path);
 
 struct BudgetViolation {
-  std::string key;   ///< a limit key, or "never_started"
-  SourceRef where;   ///< the function and its line; a never-started site
-  double value = 0;  ///< as the report shows it
+  std::string key;  ///< a limit key, or "never_started"
+  SourceRef where;  ///< the function and its line; a never-started site
+  double value = 0; ///< as the report shows it
   double limit = 0;
   std::string entry; ///< the "functions" key that set the limit, or "default"
 };
 
 struct BudgetResult {
   std::vector<BudgetViolation> violations; ///< by file, line, function, key
-  size_t functions_checked = 0; ///< functions that had at least one limit
-  std::vector<std::string> unmatched; ///< "functions" keys no function matched
+  size_t functions_checked = 0;            ///< functions that had at least one limit
+  std::vector<std::string> unmatched;      ///< "functions" keys no function matched
 };
 
 /// Judges every function of `report`, and the never-started findings among

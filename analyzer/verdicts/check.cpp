@@ -22,9 +22,8 @@
 
 namespace coroscope::analyzer {
 
-CheckResult checkLogs(const std::vector<std::string> &logs,
-                      const std::string &format, uint8_t fail_on,
-                      const AdviceOptions &advice, const Budget *budget,
+CheckResult checkLogs(const std::vector<std::string> &logs, const std::string &format,
+                      uint8_t fail_on, const AdviceOptions &advice, const Budget *budget,
                       unsigned jobs) {
   std::vector<Finding> findings;
   std::optional<BudgetResult> judged;
@@ -65,8 +64,8 @@ CheckResult checkLogs(const std::vector<std::string> &logs,
   } else {
     renderFindingsText(findings, os);
     os << "\n"
-       << findings.size() << (findings.size() == 1 ? " finding" : " findings")
-       << " (" << findingsTally(findings) << ")\n";
+       << findings.size() << (findings.size() == 1 ? " finding" : " findings") << " ("
+       << findingsTally(findings) << ")\n";
   }
   if (judged && format != "json")
     renderBudgetText(*judged, budget->path, os);

@@ -72,12 +72,12 @@ struct ChunkHeader {
 };
 
 enum ChunkKind : uint32_t { // APPEND ONLY
-  kChunkClock = 1,  ///< payload: one ClockSample
-  kChunkSites = 2,  ///< payload: SitesHeader, then `count` site entries
-  kChunkEvents = 3, ///< payload: EventsHeader, then `count` EventRecord
-  kChunkFinding = 4,    ///< payload: one FindingRecord, then its backtrace and PCs
-  kChunkLiveFrames = 5, ///< payload: LiveFramesHeader, then `count` LiveFrame
-  kChunkModules = 6,    ///< payload: ModulesHeader, then `count` ModuleEntry + paths
+  kChunkClock = 1,          ///< payload: one ClockSample
+  kChunkSites = 2,          ///< payload: SitesHeader, then `count` site entries
+  kChunkEvents = 3,         ///< payload: EventsHeader, then `count` EventRecord
+  kChunkFinding = 4,        ///< payload: one FindingRecord, then its backtrace and PCs
+  kChunkLiveFrames = 5,     ///< payload: LiveFramesHeader, then `count` LiveFrame
+  kChunkModules = 6,        ///< payload: ModulesHeader, then `count` ModuleEntry + paths
   /// payload: PackedEventsHeader, then `count` packed event records (see
   /// "Packed events" below), then zero padding to a multiple of 8. What the
   /// runtime writes; kChunkEvents stays readable.
@@ -95,8 +95,8 @@ enum ChunkKind : uint32_t { // APPEND ONLY
 };
 
 enum EndHow : uint32_t { // APPEND ONLY
-  kEndExit = 1,   ///< exit(), or main returned; `code` is the exit status
-  kEndSignal = 2, ///< a signal that ends the process; `code` is its number
+  kEndExit = 1,          ///< exit(), or main returned; `code` is the exit status
+  kEndSignal = 2,        ///< a signal that ends the process; `code` is its number
   /// A sanitizer (ASan, LSan, TSan, UBSan) reported an error and ended the
   /// process from its death callback (`_exit` with its own exit code, or
   /// abort). With kEndStatusKnown it happened during exit() (LSan's leak
@@ -118,12 +118,13 @@ enum EndFlag : uint32_t {
 
 /// The closing record.
 struct EndRecord {
-  uint32_t how;   ///< EndHow
-  int32_t code;   ///< exit status or signal number
-  uint32_t flags; ///< EndFlag bits
-  uint32_t chunk_chain; ///< with kEndChunkChain; 0 before
+  uint32_t how;              ///< EndHow
+  int32_t code;              ///< exit status or signal number
+  uint32_t flags;            ///< EndFlag bits
+  uint32_t chunk_chain;      ///< with kEndChunkChain; 0 before
   uint64_t events_written;   ///< event records in the log, all threads
-  uint64_t events_unwritten; ///< recorded but not in the log when it ended (threads still running, a signal that stopped a thread mid-record)
+  uint64_t events_unwritten; ///< recorded but not in the log when it ended (threads still running,
+                             ///< a signal that stopped a thread mid-record)
   uint64_t end_ns;           ///< CLOCK_MONOTONIC when the record was written
 };
 
@@ -161,9 +162,9 @@ struct ProfileFunction {
   uint64_t completed;
   uint64_t sync_completions;
   uint64_t sync_scheduled_starts;
-  uint64_t frees;    ///< frames freed: calls - frees were never destroyed
-  uint64_t sampled;  ///< frames timed (closed), the size of the time sample
-  uint64_t busy_total_ns;      ///< exact sums over the sampled frames
+  uint64_t frees;         ///< frames freed: calls - frees were never destroyed
+  uint64_t sampled;       ///< frames timed (closed), the size of the time sample
+  uint64_t busy_total_ns; ///< exact sums over the sampled frames
   uint64_t suspended_total_ns;
 };
 
@@ -200,14 +201,14 @@ struct SitesHeader {
 
 /// What a site record describes. APPEND ONLY.
 enum SiteKind : uint8_t {
-  kSiteFunction = 0, ///< a coroutine function (its ramp)
-  kSiteInitial = 1,  ///< the initial suspend point
-  kSiteAwait = 2,    ///< a co_await expression in the body
-  kSiteYield = 3,    ///< a co_yield expression
-  kSiteFinal = 4,    ///< the final suspend point
-  kSiteResumeCall = 5,  ///< a call of coroutine_handle::resume() or operator()
-  kSiteDestroyCall = 6, ///< a call of coroutine_handle::destroy()
-  kSiteDoneCall = 7,    ///< a call of coroutine_handle::done()
+  kSiteFunction = 0,      ///< a coroutine function (its ramp)
+  kSiteInitial = 1,       ///< the initial suspend point
+  kSiteAwait = 2,         ///< a co_await expression in the body
+  kSiteYield = 3,         ///< a co_yield expression
+  kSiteFinal = 4,         ///< the final suspend point
+  kSiteResumeCall = 5,    ///< a call of coroutine_handle::resume() or operator()
+  kSiteDestroyCall = 6,   ///< a call of coroutine_handle::destroy()
+  kSiteDoneCall = 7,      ///< a call of coroutine_handle::done()
   kSiteCoroutineCall = 8, ///< a call of a coroutine: where frames are created
   /// A local or by-value parameter of the coroutine `function_id` that lives
   /// across a suspend point (so it is in the frame), at its declaration; its
@@ -233,9 +234,9 @@ enum BuildFlags : uint8_t {
 /// and awaiter type as raw bytes (no NUL), then zero padding to a multiple of
 /// 8 bytes for the whole entry.
 struct SiteEntry {
-  uint32_t id;        ///< process-wide site id, > 0, unique within one log
-  uint8_t kind;       ///< SiteKind
-  uint8_t build;      ///< BuildFlags of the module the site is in
+  uint32_t id;   ///< process-wide site id, > 0, unique within one log
+  uint8_t kind;  ///< SiteKind
+  uint8_t build; ///< BuildFlags of the module the site is in
   uint8_t reserved[2];
   uint32_t function_id; ///< suspend and frame-local sites: id of their function
                         ///< site; coroutine call sites: the callee's function
@@ -250,33 +251,32 @@ struct SiteEntry {
 };
 
 struct EventsHeader {
-  uint32_t thread;   ///< the runtime's thread number, 1-based, unique per log
-  uint32_t os_tid;   ///< gettid() of that thread
-  uint64_t count;    ///< EventRecord entries that follow
+  uint32_t thread; ///< the runtime's thread number, 1-based, unique per log
+  uint32_t os_tid; ///< gettid() of that thread
+  uint64_t count;  ///< EventRecord entries that follow
 };
 
 /// What happened. APPEND ONLY.
 enum EventKind : uint8_t {
-  kEvFrameAlloc = 1,   ///< operator new returned `frame`; `ts` holds the size in bytes
-  kEvFrameBegin = 2,   ///< coroutine called: frame created, ramp activation starts
-  kEvRampReturn = 3,   ///< the ramp returns to its caller
-  kEvAwaitReady = 4,   ///< await_ready() was true: no suspension
-  kEvAwaitSuspend = 5, ///< await_ready() was false: frame suspends, await_suspend runs next
-  kEvAwaitCancel = 6,  ///< await_suspend returned false: frame continues without suspending
-  kEvFrameResume = 7,  ///< frame resumed at the suspend site `site`
-  kEvFrameFree = 8,    ///< frame destroyed (coro.free); flags bit 0: heap memory freed
-  kEvResumeEnter = 9,  ///< coroutine_handle::resume() called on `frame`
-  kEvResumeExit = 10,  ///< that resume() returned
-  kEvDestroyEnter = 11,///< coroutine_handle::destroy() called on `frame`
-  kEvDestroyExit = 12, ///< that destroy() returned
-  kEvDone = 13,        ///< coroutine_handle::done() called on `frame`
+  kEvFrameAlloc = 1,    ///< operator new returned `frame`; `ts` holds the size in bytes
+  kEvFrameBegin = 2,    ///< coroutine called: frame created, ramp activation starts
+  kEvRampReturn = 3,    ///< the ramp returns to its caller
+  kEvAwaitReady = 4,    ///< await_ready() was true: no suspension
+  kEvAwaitSuspend = 5,  ///< await_ready() was false: frame suspends, await_suspend runs next
+  kEvAwaitCancel = 6,   ///< await_suspend returned false: frame continues without suspending
+  kEvFrameResume = 7,   ///< frame resumed at the suspend site `site`
+  kEvFrameFree = 8,     ///< frame destroyed (coro.free); flags bit 0: heap memory freed
+  kEvResumeEnter = 9,   ///< coroutine_handle::resume() called on `frame`
+  kEvResumeExit = 10,   ///< that resume() returned
+  kEvDestroyEnter = 11, ///< coroutine_handle::destroy() called on `frame`
+  kEvDestroyExit = 12,  ///< that destroy() returned
+  kEvDone = 13,         ///< coroutine_handle::done() called on `frame`
   /// The next kEvFrameBegin of `frame` on this thread is an elided (HALO)
   /// frame: it lives in its caller's stack frame; `ts` holds its size in
   /// bytes, as for kEvFrameAlloc. Logs from before it have elided frames of
   /// unknown size.
   kEvFrameElided = 14,
 };
-
 
 /// The run-time checks (docs/checks.md), the one list of them:
 /// X(kind, value, name) per check, name as users see it in reports. The
@@ -320,30 +320,30 @@ enum FrameState : uint8_t {
 /// u64 return addresses of the native stack at the offending operation
 /// (symbolize with a Modules chunk).
 struct FindingRecord {
-  uint8_t check;           ///< CheckKind
-  uint8_t severity;        ///< Severity
-  uint8_t state;           ///< FrameState of `frame` when detected
+  uint8_t check;    ///< CheckKind
+  uint8_t severity; ///< Severity
+  uint8_t state;    ///< FrameState of `frame` when detected
   uint8_t reserved;
   uint16_t backtrace_len;
   uint16_t pc_count;
-  uint32_t thread;         ///< runtime thread number of the offending operation
-  uint32_t other_thread;   ///< the other thread involved, 0 if none
-  uint32_t function_site;  ///< function of the frame concerned
-  uint32_t site;           ///< site of the offending operation
-  uint32_t related_site;   ///< the related earlier operation, 0 if none
-  uint32_t creation_site;  ///< the coroutine call that created the frame, 0 if unknown
-  uint32_t count;          ///< instances summarised (leaked frames of one group), >= 1
+  uint32_t thread;        ///< runtime thread number of the offending operation
+  uint32_t other_thread;  ///< the other thread involved, 0 if none
+  uint32_t function_site; ///< function of the frame concerned
+  uint32_t site;          ///< site of the offending operation
+  uint32_t related_site;  ///< the related earlier operation, 0 if none
+  uint32_t creation_site; ///< the coroutine call that created the frame, 0 if unknown
+  uint32_t count;         ///< instances summarised (leaked frames of one group), >= 1
   uint32_t reserved2;
   uint64_t frame;
-  uint64_t bytes;          ///< heap bytes of the frame (all frames of the group for
-                           ///< leaked-frame), 0 if elided
-  uint64_t ts;             ///< timestamp, as in events
+  uint64_t bytes; ///< heap bytes of the frame (all frames of the group for
+                  ///< leaked-frame), 0 if elided
+  uint64_t ts;    ///< timestamp, as in events
 };
 
 struct BacktraceEntry {
   uint64_t frame;
   uint32_t function_site;
-  uint32_t site;           ///< where that frame is suspended (or running)
+  uint32_t site; ///< where that frame is suspended (or running)
 };
 
 struct LiveFramesHeader {
@@ -354,14 +354,14 @@ struct LiveFramesHeader {
 /// A frame not destroyed when the snapshot was taken (exit, crash, dump).
 struct LiveFrame {
   uint64_t frame;
-  uint64_t awaiter;        ///< the frame awaiting this one, 0 if none known
+  uint64_t awaiter; ///< the frame awaiting this one, 0 if none known
   uint32_t function_site;
-  uint32_t site;           ///< current suspend site, or the function while running
-  uint32_t creation_site;  ///< 0 if unknown
-  uint8_t state;           ///< FrameState
-  uint8_t heap;            ///< 1 if the frame came from operator new
+  uint32_t site;          ///< current suspend site, or the function while running
+  uint32_t creation_site; ///< 0 if unknown
+  uint8_t state;          ///< FrameState
+  uint8_t heap;           ///< 1 if the frame came from operator new
   uint16_t reserved;
-  uint64_t bytes;          ///< frame size; elided: in its caller (0 in old logs)
+  uint64_t bytes; ///< frame size; elided: in its caller (0 in old logs)
 };
 
 struct ModulesHeader {
@@ -372,9 +372,9 @@ struct ModulesHeader {
 /// A loaded image, to map FindingRecord PCs to file offsets. Followed by
 /// `path_len` bytes of path, then zero padding to a multiple of 8.
 struct ModuleEntry {
-  uint64_t bias;     ///< load bias (dlpi_addr): file address = pc - bias
-  uint64_t start;    ///< lowest mapped address of its PT_LOAD segments
-  uint64_t end;      ///< one past the highest
+  uint64_t bias;  ///< load bias (dlpi_addr): file address = pc - bias
+  uint64_t start; ///< lowest mapped address of its PT_LOAD segments
+  uint64_t end;   ///< one past the highest
   uint32_t path_len;
   uint32_t reserved;
 };
@@ -388,21 +388,21 @@ struct EventRecord {
   uint8_t kind;  ///< EventKind
   uint8_t flags; ///< EventFlag bits
   uint16_t reserved;
-  uint32_t site; ///< site id: function site for frame events, suspend site for
-                 ///< await events, call site for handle events (0 if unknown)
-  uint64_t ts;   ///< timestamp (see kFlagTscTimestamps); bytes for kEvFrameAlloc
-                 ///< and kEvFrameElided
+  uint32_t site;  ///< site id: function site for frame events, suspend site for
+                  ///< await events, call site for handle events (0 if unknown)
+  uint64_t ts;    ///< timestamp (see kFlagTscTimestamps); bytes for kEvFrameAlloc
+                  ///< and kEvFrameElided
   uint64_t frame; ///< coroutine frame address (the handle's address())
 };
 
 /// Header of a PackedEvents chunk. Every chunk decodes on its own: the
 /// decoder starts from the three base fields.
 struct PackedEventsHeader {
-  uint32_t thread;     ///< as EventsHeader::thread
-  uint32_t os_tid;     ///< as EventsHeader::os_tid
-  uint64_t count;      ///< packed records that follow
-  uint64_t base_ts;    ///< the timestamp a record's delta starts from
-  uint64_t base_frame; ///< the frame a record's delta starts from
+  uint32_t thread;           ///< as EventsHeader::thread
+  uint32_t os_tid;           ///< as EventsHeader::os_tid
+  uint64_t count;            ///< packed records that follow
+  uint64_t base_ts;          ///< the timestamp a record's delta starts from
+  uint64_t base_frame;       ///< the frame a record's delta starts from
   uint64_t base_other_frame; ///< the frame kPackedOtherFrame names at the start
 };
 
@@ -545,8 +545,7 @@ inline uint32_t encodePacked(uint8_t *p, PackedCursor &c, uint8_t kind, uint8_t 
 /// timestamp, or the previous one when it has none; for kEvFrameAlloc and
 /// kEvFrameElided the byte count, as in EventRecord). Returns its size, or 0 when the bytes are
 /// truncated or the value mode is invalid.
-inline uint32_t decodePacked(const uint8_t *p, uint64_t avail, PackedCursor &c,
-                             EventRecord &out) {
+inline uint32_t decodePacked(const uint8_t *p, uint64_t avail, PackedCursor &c, EventRecord &out) {
   using namespace packed_detail;
   if (avail < 4)
     return 0;
@@ -556,8 +555,12 @@ inline uint32_t decodePacked(const uint8_t *p, uint64_t avail, PackedCursor &c,
     return 0;
   uint32_t site = head >> 10;
   uint32_t need = 4 + (site == kPackedSiteEscape ? 4 : 0) +
-                  (value_mode == kPackedDelta32 ? 4 : value_mode == kPackedAbs64 ? 8 : 0) +
-                  (frame_mode == kPackedDelta32 ? 4 : frame_mode == kPackedAbs64 ? 8 : 0);
+                  (value_mode == kPackedDelta32 ? 4
+                   : value_mode == kPackedAbs64 ? 8
+                                                : 0) +
+                  (frame_mode == kPackedDelta32 ? 4
+                   : frame_mode == kPackedAbs64 ? 8
+                                                : 0);
   if (avail < need)
     return 0;
   if (site == kPackedSiteEscape) {
@@ -624,8 +627,7 @@ static_assert(sizeof(ModuleEntry) == 32, "on-disk layout");
 static_assert(kCheckDoubleAwait == 1 && kCheckResumeAfterCompletion == 2 &&
                   kCheckUseAfterDestroy == 3 && kCheckDoubleDestroy == 4 &&
                   kCheckConcurrentResume == 5 && kCheckLeakedFrame == 6 &&
-                  kCheckNestedResume == 7 && kCheckNeverStarted == 8 &&
-                  kCheckSuspendedForever == 9,
+                  kCheckNestedResume == 7 && kCheckNeverStarted == 8 && kCheckSuspendedForever == 9,
               "on-disk values");
 } // namespace log
 } // namespace coroscope

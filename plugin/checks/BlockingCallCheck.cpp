@@ -18,12 +18,18 @@ namespace checks {
 namespace {
 
 const char *const BuiltIn[] = {
-    "std::this_thread::sleep_for",  "std::this_thread::sleep_until",
-    "std::future::get",             "std::future::wait",
-    "std::future::wait_for",        "std::future::wait_until",
-    "std::shared_future::get",      "std::shared_future::wait",
-    "std::shared_future::wait_for", "std::shared_future::wait_until",
-    "std::thread::join",            "std::jthread::join",
+    "std::this_thread::sleep_for",
+    "std::this_thread::sleep_until",
+    "std::future::get",
+    "std::future::wait",
+    "std::future::wait_for",
+    "std::future::wait_until",
+    "std::shared_future::get",
+    "std::shared_future::wait",
+    "std::shared_future::wait_for",
+    "std::shared_future::wait_until",
+    "std::thread::join",
+    "std::jthread::join",
     "std::mutex::lock",
 };
 
@@ -104,7 +110,7 @@ bool isZeroDuration(const ASTContext &Ctx, const Expr *E) {
     else if (const auto *U = dyn_cast<UserDefinedLiteral>(E)) {
       if (U->getLiteralOperatorKind() != UserDefinedLiteral::LOK_Template) {
         E = U->getLiteralOperatorKind() == UserDefinedLiteral::LOK_Raw ? nullptr
-                                                                      : U->getCookedLiteral();
+                                                                       : U->getCookedLiteral();
         continue;
       }
       // `0ms`: std::chrono's literal operators take their digits as a pack.
@@ -116,8 +122,7 @@ bool isZeroDuration(const ASTContext &Ctx, const Expr *E) {
         return A.getKind() == TemplateArgument::Integral &&
                (A.getAsIntegral() == '0' || A.getAsIntegral() == '.' || A.getAsIntegral() == '\'');
       });
-    }
-    else if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+    } else if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
       E = CE->getNumArgs() == 1 ? CE->getArg(0) : nullptr;
     else if (const auto *Call = dyn_cast<CallExpr>(E)) {
       const FunctionDecl *FD = Call->getDirectCallee();

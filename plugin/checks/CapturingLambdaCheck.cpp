@@ -86,9 +86,9 @@ bool detachesByName(StringRef Name) {
 
 // push_back(task) and the like: the container owns the task from then on.
 bool storesArgument(StringRef Method) {
-  return llvm::is_contained({"push_back", "emplace_back", "push_front", "emplace_front", "push",
-                             "emplace", "insert"},
-                            Method);
+  return llvm::is_contained(
+      {"push_back", "emplace_back", "push_front", "emplace_front", "push", "emplace", "insert"},
+      Method);
 }
 
 // Where a closure lives, and so how long a task made from it may run.
@@ -103,8 +103,8 @@ struct Owner {
   } Kind = Temporary;
   const VarDecl *Holder = nullptr;
   const Stmt *Scope = nullptr;
-  const Expr *Call = nullptr;     // ByValue, ByRef: the call in the caller
-  const Owner *Caller = nullptr;  // ByRef: the caller's closure
+  const Expr *Call = nullptr;      // ByValue, ByRef: the call in the caller
+  const Owner *Caller = nullptr;   // ByRef: the caller's closure
   const DeclContext *Fn = nullptr; // the function the closure belongs to
 };
 
@@ -281,7 +281,7 @@ struct Analysis {
       if (const CXXForRangeStmt *For = rangeForOf(V))
         return anyUseEscapes(For->getLoopVariable(), O, Depth);
       if (O.Kind == Owner::Temporary)
-        return !usesOf(V).empty(); // runs, or goes on running, after the closure died
+        return !usesOf(V).empty();       // runs, or goes on running, after the closure died
       return anyUseEscapes(V, O, Depth); // `auto &&t = l();` extends the temporary
     }
     if (const auto *Call = N.get<CallExpr>()) {
@@ -289,7 +289,7 @@ struct Analysis {
         return false;
       if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call)) {
         if (Op->getOperator() == OO_Equal && Op->getArg(0) != Child) { // holder = task
-          if (isStdIgnore(Op->getArg(0))) // `std::ignore = t;`
+          if (isStdIgnore(Op->getArg(0)))                              // `std::ignore = t;`
             return discarded(E, O, Depth);
           return assignedTo(Op->getArg(0), O, Depth);
         }
@@ -312,7 +312,8 @@ struct Analysis {
       if (!Name.empty() && detachesByName(Name) && !classOf(Call->getType()))
         return handedAway(Call, O, Depth);
       // A result that holds the task: when_all(t...), collectAll(v), t | f.
-      if (!Call->getType()->isReferenceType() && mayHoldTask(Call->getType(), classOf(E->getType())))
+      if (!Call->getType()->isReferenceType() &&
+          mayHoldTask(Call->getType(), classOf(E->getType())))
         return taskEscapes(Call, O, Depth + 1);
       return false;
     }
@@ -428,9 +429,8 @@ struct Analysis {
       if (dropsTask(V->getType()))
         return true;
       Owner Local = localOwner(V);
-      return llvm::any_of(usesOf(V), [&](const DeclRefExpr *U) {
-        return closureEscapes(U, Local, Depth + 1);
-      });
+      return llvm::any_of(
+          usesOf(V), [&](const DeclRefExpr *U) { return closureEscapes(U, Local, Depth + 1); });
     }
     if (const auto *CE = N.get<CXXConstructExpr>(); CE && CE->getNumArgs() == 1) {
       // Converted to a callable wrapper (std::function): it holds the closure.
@@ -458,8 +458,7 @@ struct Analysis {
         ByRef = C.getCaptureKind() == LCK_ByRef;
     RefFinder F(V);
     F.TraverseStmt(L->getBody());
-    if (llvm::any_of(F.Refs,
-                     [&](const DeclRefExpr *U) { return closureEscapes(U, O, Depth + 1); }))
+    if (llvm::any_of(F.Refs, [&](const DeclRefExpr *U) { return closureEscapes(U, O, Depth + 1); }))
       return true;
     if (!ByRef || !isa<CoroutineBodyStmt>(L->getBody()))
       return false;
@@ -475,8 +474,7 @@ struct Analysis {
     const FunctionDecl *Def = nullptr;
     if (!FD || !FD->hasBody(Def) || !Def->getBody() || Depth > 8)
       return false;
-    unsigned Shift =
-        isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD) ? 1 : 0;
+    unsigned Shift = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD) ? 1 : 0;
     unsigned Index = ~0u;
     for (unsigned I = Shift; I < Call->getNumArgs(); ++I)
       if (Call->getArg(I) == Child)
@@ -503,9 +501,8 @@ struct Analysis {
     }
     if (dropsTask(P->getType()))
       return true;
-    return llvm::any_of(usesOf(P), [&](const DeclRefExpr *U) {
-      return closureEscapes(U, Param, Depth + 1);
-    });
+    return llvm::any_of(usesOf(P),
+                        [&](const DeclRefExpr *U) { return closureEscapes(U, Param, Depth + 1); });
   }
 };
 

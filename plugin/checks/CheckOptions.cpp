@@ -17,8 +17,7 @@ bool CheckOptions::isOn(llvm::StringRef Check) const {
 }
 
 static llvm::Error configError(llvm::StringRef Path, const llvm::Twine &Why) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                 "coroscope: " + Path + ": " + Why);
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), "coroscope: " + Path + ": " + Why);
 }
 
 static llvm::Expected<std::vector<std::string>>
@@ -58,8 +57,8 @@ llvm::Error applyConfigFile(llvm::StringRef Path, CheckOptions &Opts) {
         llvm::StringRef N = llvm::StringRef(Name);
         N.consume_front("coroscope-");
         if (!llvm::is_contained(checkNames(), N))
-          return configError(Path, "unknown check '" + N + "' in \"" + Key + "\" (known: " +
-                                       llvm::join(checkNames(), ", ") + ")");
+          return configError(Path, "unknown check '" + N + "' in \"" + Key +
+                                       "\" (known: " + llvm::join(checkNames(), ", ") + ")");
         Key == "disable" ? Opts.disable(N) : Opts.enable(N);
       }
     } else if (Key == "blocking_functions") {

@@ -95,8 +95,7 @@ static DeclContextLookupResult lookupIn(const CXXRecordDecl *RD, StringRef Name)
 
 // Members inherited from a base count too: promise types commonly get
 // initial_suspend() from a shared base (cppcoro, examples/common/task.h).
-static const FunctionDecl *findMethod(const CXXRecordDecl *RD, StringRef Name,
-                                      unsigned Depth = 0) {
+static const FunctionDecl *findMethod(const CXXRecordDecl *RD, StringRef Name, unsigned Depth = 0) {
   for (const NamedDecl *ND : lookupIn(RD, Name)) {
     if (const auto *FD = dyn_cast<FunctionDecl>(ND))
       return FD;
@@ -129,8 +128,7 @@ static bool coAwaitParamFits(QualType P, const CXXRecordDecl *RD) {
   return false;
 }
 
-static bool declaresCoAwaitFor(const DeclContext *DC, DeclarationName Op,
-                               const CXXRecordDecl *RD) {
+static bool declaresCoAwaitFor(const DeclContext *DC, DeclarationName Op, const CXXRecordDecl *RD) {
   for (const NamedDecl *ND : DC->lookup(Op)) {
     const FunctionDecl *FD = ND->getAsFunction();
     if (FD && FD->getNumParams() >= 1 && coAwaitParamFits(FD->getParamDecl(0)->getType(), RD))
@@ -198,7 +196,8 @@ static bool holdsTask(QualType T, const CXXRecordDecl *Task, unsigned Depth,
   const CXXRecordDecl *RD = classOf(T);
   if (!RD || !Seen.insert(RD->getCanonicalDecl()).second)
     return false;
-  if ((Task && sameTemplate(RD, Task)) || (RD->getIdentifier() && RD->getName() == "coroutine_handle"))
+  if ((Task && sameTemplate(RD, Task)) ||
+      (RD->getIdentifier() && RD->getName() == "coroutine_handle"))
     return true;
   if (!lookupIn(RD, "promise_type").empty() || declaresAwaitInterface(RD))
     return true;

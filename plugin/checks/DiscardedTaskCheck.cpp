@@ -2,9 +2,9 @@
 //
 // "Discarded" is decided syntactically: the call is a statement of its own
 // (in a block, an if/loop body, a case or label), an arm of a ?: that is one,
-// the operand of a cast to void, or assigned to std::ignore. A task stored in a variable and never awaited is not reported here
-// (the run-time never-started check finds it). A task type whose promise or
-// initial awaiter passes the handle on (a scheduled start) is not lazy, see
+// the operand of a cast to void, or assigned to std::ignore. A task stored in a variable and never
+// awaited is not reported here (the run-time never-started check finds it). A task type whose
+// promise or initial awaiter passes the handle on (a scheduled start) is not lazy, see
 // lazyInitialSuspend().
 //
 //===----------------------------------------------------------------------===//
@@ -70,8 +70,7 @@ private:
 
 } // namespace
 
-void DiscardedTaskCheck::checkFunctionBody(const FunctionDecl *FD, const Stmt *Body,
-                                           Reporter &R) {
+void DiscardedTaskCheck::checkFunctionBody(const FunctionDecl *FD, const Stmt *Body, Reporter &R) {
   DiscardFinder F;
   F.TraverseStmt(const_cast<Stmt *>(Body));
   for (const auto &[E, How] : F.Discarded) {
@@ -108,17 +107,15 @@ void DiscardedTaskCheck::checkFunctionBody(const FunctionDecl *FD, const Stmt *B
     // In a coroutine the likely intent is to await it; it suspends the
     // caller, so it is offered on a note, not applied by -fixit.
     if (W && How == DiscardFinder::Statement && isa_and_nonnull<CoroutineBodyStmt>(Body) &&
-        !yieldsValues(Task) &&
-        Call->getBeginLoc().isFileID())
+        !yieldsValues(Task) && Call->getBeginLoc().isFileID())
       W.note(Call->getBeginLoc(), "co_await it to run it as part of '" + functionName(FD) + "'",
              FixItHint::CreateInsertion(Call->getBeginLoc(), "co_await "));
     if (W)
-      W.note(Init->getLocation(), "'" + TypeName +
-                                      "' starts suspended: its promise's initial_suspend() "
-                                      "returns '" +
-                                      Init->getReturnType().getAsString(
-                                          R.context().getPrintingPolicy()) +
-                                      "'");
+      W.note(Init->getLocation(),
+             "'" + TypeName +
+                 "' starts suspended: its promise's initial_suspend() "
+                 "returns '" +
+                 Init->getReturnType().getAsString(R.context().getPrintingPolicy()) + "'");
   }
 }
 

@@ -32,10 +32,11 @@ static bool isMultiConsumerName(StringRef QualName) {
 
 static bool isKnownSingleConsumption(StringRef QualName) {
   static const StringRef Known[] = {
-      "folly::coro::Task",      "cppcoro::task",       "asio::awaitable",
-      "boost::asio::awaitable", "boost::cobalt::task", "boost::cobalt::promise",
-      "concurrencpp::result",   "coro::task",          "std::execution::task",
-      "exec::task",
+      "folly::coro::Task",    "cppcoro::task",
+      "asio::awaitable",      "boost::asio::awaitable",
+      "boost::cobalt::task",  "boost::cobalt::promise",
+      "concurrencpp::result", "coro::task",
+      "std::execution::task", "exec::task",
   };
   for (StringRef K : Known)
     if (QualName == K)
@@ -58,13 +59,11 @@ static bool hasAnnotation(const CXXRecordDecl *RD) {
 
 static bool isCoroutineHandle(QualType T) {
   const TemplateDecl *TD = nullptr;
-  if (const auto *Spec =
-          dyn_cast_or_null<ClassTemplateSpecializationDecl>(T->getAsCXXRecordDecl()))
+  if (const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(T->getAsCXXRecordDecl()))
     TD = Spec->getSpecializedTemplate();
   else if (const auto *TST = T->getAs<TemplateSpecializationType>())
     TD = TST->getTemplateName().getAsTemplateDecl(); // in a template's pattern
-  return TD && TD->isInStdNamespace() && TD->getIdentifier() &&
-         TD->getName() == "coroutine_handle";
+  return TD && TD->isInStdNamespace() && TD->getIdentifier() && TD->getName() == "coroutine_handle";
 }
 
 namespace {
@@ -74,8 +73,7 @@ public:
   bool Found = false;
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
     const CXXMethodDecl *M = C->getMethodDecl();
-    if (M && M->getIdentifier() && M->getName() == "done" &&
-        isCoroutineHandle(C->getObjectType()))
+    if (M && M->getIdentifier() && M->getName() == "done" && isCoroutineHandle(C->getObjectType()))
       Found = true;
     return !Found;
   }
@@ -114,8 +112,8 @@ static bool readyWhenDone(QualType Awaiter) {
   return false;
 }
 
-bool isSingleConsumption(const CXXRecordDecl *RD, QualType Awaiter,
-                         const ConsumptionTypes &Types, bool LvalueAwait) {
+bool isSingleConsumption(const CXXRecordDecl *RD, QualType Awaiter, const ConsumptionTypes &Types,
+                         bool LvalueAwait) {
   if (!RD)
     return false;
   std::string Qual = RD->getQualifiedNameAsString();
@@ -434,9 +432,8 @@ void DoubleAwaitCheck::checkCoroutine(const Coroutine &C, Reporter &R) {
   };
 
   for (auto &[Var, Events] : V.Events) {
-    stableSort(Events, [&](const Event &A, const Event &B) {
-      return isBefore(SM, A.loc(), B.loc());
-    });
+    stableSort(Events,
+               [&](const Event &A, const Event &B) { return isBefore(SM, A.loc(), B.loc()); });
     const CXXRecordDecl *RD = classOf(Var->getType());
     if (!RD)
       continue;
@@ -471,9 +468,8 @@ void DoubleAwaitCheck::checkCoroutine(const Coroutine &C, Reporter &R) {
                   : R.warn(name(), E.loc(),
                            "'" + Name + "'" + From + " is awaited after it was moved from");
           if (F)
-            F.note(Prev->loc(), Prev->Kind == EventKind::Await
-                                    ? "first awaited here"
-                                    : "'" + Name + "' moved from here");
+            F.note(Prev->loc(), Prev->Kind == EventKind::Await ? "first awaited here"
+                                                               : "'" + Name + "' moved from here");
           break;
         }
       }

@@ -102,8 +102,9 @@ bool sameWhenever(const Expr *E, const FunctionDecl *FD) {
     if (CE->getConstructor()->isCopyOrMoveConstructor() && CE->getNumArgs() >= 1 &&
         !stableValue(stripImplicit(CE->getArg(0)), FD) && !sameWhenever(CE->getArg(0), FD))
       return false;
-    return llvm::all_of(llvm::drop_begin(CE->arguments(), CE->getConstructor()->isCopyOrMoveConstructor()),
-                        [&](const Expr *A) { return sameWhenever(A, FD); });
+    return llvm::all_of(
+        llvm::drop_begin(CE->arguments(), CE->getConstructor()->isCopyOrMoveConstructor()),
+        [&](const Expr *A) { return sameWhenever(A, FD); });
   }
   // A std function that only builds a pointer or a view from its arguments
   // (`std::as_bytes(std::span{buf})`, `std::data(v)`): no state of its own.
@@ -111,9 +112,9 @@ bool sameWhenever(const Expr *E, const FunctionDecl *FD) {
     const FunctionDecl *F = Call->getDirectCallee();
     QualType R = Call->getType();
     const CXXRecordDecl *RD = classOf(R);
-    bool View = R->isPointerType() ||
-                (RD && RD->isInStdNamespace() && RD->getIdentifier() &&
-                 (RD->getName() == "span" || RD->getName() == "basic_string_view"));
+    bool View =
+        R->isPointerType() || (RD && RD->isInStdNamespace() && RD->getIdentifier() &&
+                               (RD->getName() == "span" || RD->getName() == "basic_string_view"));
     if (!F || !F->isInStdNamespace() || isa<CXXMethodDecl>(F) || !View)
       return false;
     return llvm::all_of(Call->arguments(), [&](const Expr *A) { return sameWhenever(A, FD); });
@@ -158,8 +159,8 @@ bool destroysAfter(const FunctionDecl *FD, ASTContext &Ctx) {
 
 } // namespace
 
-const CallExpr *forwardedCall(const FunctionDecl *FD, const CoroutineBodyStmt *CB,
-                              ASTContext &Ctx, const CoawaitExpr **AwaitOut) {
+const CallExpr *forwardedCall(const FunctionDecl *FD, const CoroutineBodyStmt *CB, ASTContext &Ctx,
+                              const CoawaitExpr **AwaitOut) {
   const auto *Body = dyn_cast_or_null<CompoundStmt>(CB ? CB->getBody() : nullptr);
   if (!Body || Body->size() == 0 || Body->size() > 2)
     return nullptr;
@@ -197,8 +198,9 @@ const CallExpr *forwardedCall(const FunctionDecl *FD, const CoroutineBodyStmt *C
   // called: forwarded, that happens at the call instead of at the await.
   // One whose body is not seen is taken for the coroutine it usually is.
   const FunctionDecl *CalleeDef = nullptr;
-  const FunctionDecl *Written =
-      Callee->getTemplateInstantiationPattern() ? Callee->getTemplateInstantiationPattern() : Callee;
+  const FunctionDecl *Written = Callee->getTemplateInstantiationPattern()
+                                    ? Callee->getTemplateInstantiationPattern()
+                                    : Callee;
   if ((Callee->hasBody(CalleeDef) || Written->hasBody(CalleeDef)) &&
       !isCoroutineBody(CalleeDef->getBody()))
     return nullptr;

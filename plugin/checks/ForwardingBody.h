@@ -25,8 +25,7 @@ namespace checks {
 /// into FD's frame or into a temporary. Null otherwise. The co_await is
 /// stored in *Await when Await is not null.
 const clang::CallExpr *forwardedCall(const clang::FunctionDecl *FD,
-                                     const clang::CoroutineBodyStmt *Body,
-                                     clang::ASTContext &Ctx,
+                                     const clang::CoroutineBodyStmt *Body, clang::ASTContext &Ctx,
                                      const clang::CoawaitExpr **Await = nullptr);
 
 } // namespace checks

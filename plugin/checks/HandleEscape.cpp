@@ -95,10 +95,8 @@ class EscapeFinder : public RecursiveASTVisitor<EscapeFinder> {
 public:
   bool Escapes = false;
 
-  EscapeFinder(const CXXRecordDecl *Owner, bool ThisIsPromise, bool OwnMembersKeep,
-               unsigned Depth)
-      : Owner(Owner), ThisIsPromise(ThisIsPromise), OwnMembersKeep(OwnMembersKeep),
-        Depth(Depth) {}
+  EscapeFinder(const CXXRecordDecl *Owner, bool ThisIsPromise, bool OwnMembersKeep, unsigned Depth)
+      : Owner(Owner), ThisIsPromise(ThisIsPromise), OwnMembersKeep(OwnMembersKeep), Depth(Depth) {}
 
   void carries(const ValueDecl *D) { Carriers.insert(D); }
   void builds(const Expr *Init) { LocalInits.insert(stripImplicit(Init)); }
@@ -216,10 +214,12 @@ public:
       return false;
     }
     if (const auto *L = dyn_cast<LambdaExpr>(E))
-      return llvm::any_of(L->captures(), [&](const LambdaCapture &C) {
-        return (C.capturesThis() && ThisIsPromise) ||
-               (C.capturesVariable() && Carriers.contains(C.getCapturedVar()));
-      }) || llvm::any_of(L->capture_inits(), [&](const Expr *I) { return I && carriesHandle(I); });
+      return llvm::any_of(L->captures(),
+                          [&](const LambdaCapture &C) {
+                            return (C.capturesThis() && ThisIsPromise) ||
+                                   (C.capturesVariable() && Carriers.contains(C.getCapturedVar()));
+                          }) ||
+             llvm::any_of(L->capture_inits(), [&](const Expr *I) { return I && carriesHandle(I); });
     auto AnyOf = [&](auto Range) {
       return llvm::any_of(Range, [&](const Expr *A) { return carriesHandle(A); });
     };
@@ -276,7 +276,8 @@ private:
         return true;
       }
     if (OwnMembersKeep) {
-      if (const auto *M = dyn_cast<MemberExpr>(To); M && isa<CXXThisExpr>(stripImplicit(M->getBase())))
+      if (const auto *M = dyn_cast<MemberExpr>(To);
+          M && isa<CXXThisExpr>(stripImplicit(M->getBase())))
         return true;
       if (const auto *M = dyn_cast<CXXDependentScopeMemberExpr>(To);
           M && (M->isImplicitAccess() || isa<CXXThisExpr>(stripImplicit(M->getBase()))))
@@ -396,8 +397,7 @@ bool parksHandle(const FunctionDecl *AwaitSuspend) {
 
 bool taskKeepsHandle(const CXXRecordDecl *Task) {
   llvm::SmallPtrSet<const CXXRecordDecl *, 8> Seen;
-  return Task && Task->hasDefinition() &&
-         keepsHandle(compat::recordType(*Task), 0, Seen);
+  return Task && Task->hasDefinition() && keepsHandle(compat::recordType(*Task), 0, Seen);
 }
 
 } // namespace checks

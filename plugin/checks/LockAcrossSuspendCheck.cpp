@@ -52,9 +52,9 @@ bool isLock(QualType T, ArrayRef<std::string> Extra) {
 
 struct Lock {
   const VarDecl *Var;
-  const Stmt *Decl;        // its DeclStmt
-  SourceLocation ScopeEnd; // closing brace of its block, or end of its if/for
-  bool Deferred;           // constructed with std::defer_lock
+  const Stmt *Decl;                       // its DeclStmt
+  SourceLocation ScopeEnd;                // closing brace of its block, or end of its if/for
+  bool Deferred;                          // constructed with std::defer_lock
   std::vector<const ValueDecl *> Mutexes; // what its constructor was given
 };
 
@@ -161,7 +161,8 @@ public:
     return declares(S->getInit(), S->getEndLoc()), true;
   }
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
-    if (const CXXMethodDecl *M = C->getMethodDecl(); M && M->getIdentifier() && M->getName() == "swap")
+    if (const CXXMethodDecl *M = C->getMethodDecl();
+        M && M->getIdentifier() && M->getName() == "swap")
       for (const Expr *Arg : C->arguments()) // `unique_lock().swap(lk)`
         if (const auto *A = dyn_cast<DeclRefExpr>(stripImplicit(Arg)))
           if (const auto *V = dyn_cast<VarDecl>(A->getDecl()))
@@ -253,8 +254,8 @@ private:
     if (!Spec || !Spec->isInStdNamespace() || Spec->getName() != "scoped_lock")
       return false;
     const auto Args = Spec->getTemplateArgs().asArray();
-    return Args.empty() ||
-           (Args.size() == 1 && Args[0].getKind() == TemplateArgument::Pack && Args[0].pack_size() == 0);
+    return Args.empty() || (Args.size() == 1 && Args[0].getKind() == TemplateArgument::Pack &&
+                            Args[0].pack_size() == 0);
   }
   static bool isDeferred(const VarDecl *V) { return constructedWith(V, {"defer_lock_t"}); }
 };
@@ -396,8 +397,7 @@ void LockAcrossSuspendCheck::checkCoroutine(const Coroutine &C, Reporter &R) {
       });
       if (!Held)
         continue;
-      std::string Type =
-          L.Var->getType().getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+      std::string Type = L.Var->getType().getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
       ReportedWarning W = R.warn(name(), P->getBeginLoc(),
                                  "coroutine '" + functionName(C.FD) + "' suspends while holding '" +
                                      L.Var->getNameAsString() + "' ('" + Type +

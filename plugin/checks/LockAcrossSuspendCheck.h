@@ -28,8 +28,7 @@ class LockAcrossSuspendCheck : public Check {
 public:
   /// Extra: more lock types, qualified names without template arguments
   /// (config file "lock_types"); unlock()/lock() on them is followed too.
-  explicit LockAcrossSuspendCheck(std::vector<std::string> Extra = {})
-      : Extra(std::move(Extra)) {}
+  explicit LockAcrossSuspendCheck(std::vector<std::string> Extra = {}) : Extra(std::move(Extra)) {}
   explicit LockAcrossSuspendCheck(const CheckOptions &Opts) : LockAcrossSuspendCheck(Opts.Locks) {}
   llvm::StringRef name() const override; // Checks.def
   void checkCoroutine(const Coroutine &C, Reporter &R) override;

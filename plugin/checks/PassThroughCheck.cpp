@@ -26,8 +26,10 @@ void PassThroughCheck::checkCoroutine(const Coroutine &C, Reporter &R) {
   std::string F = Call->getDirectCallee()->getNameAsString();
   R.warn(name(), At,
          coroutineName(C.FD) + " only forwards the task of '" + F +
-             "' and costs a coroutine frame per call; return " + F + "(...) instead of "
-             "co_return co_await " + F + "(...) where the arguments outlive the call");
+             "' and costs a coroutine frame per call; return " + F +
+             "(...) instead of "
+             "co_return co_await " +
+             F + "(...) where the arguments outlive the call");
 }
 
 } // namespace checks

@@ -82,12 +82,30 @@ static bool pointsIntoObject(const CXXMethodDecl *M) {
     return false;
   const CXXRecordDecl *RD = M->getParent();
   if (RD->isInStdNamespace() && RD->getIdentifier()) {
-    static const StringRef Owners[] = {"basic_string", "vector", "array", "deque", "list",
-                                       "forward_list", "map", "multimap", "set", "multiset",
-                                       "unordered_map", "unordered_multimap", "unordered_set",
-                                       "unordered_multiset", "optional", "unique_ptr",
-                                       "shared_ptr", "expected", "variant", "pair", "tuple",
-                                       "valarray", "basic_stringstream", "basic_ostringstream"};
+    static const StringRef Owners[] = {"basic_string",
+                                       "vector",
+                                       "array",
+                                       "deque",
+                                       "list",
+                                       "forward_list",
+                                       "map",
+                                       "multimap",
+                                       "set",
+                                       "multiset",
+                                       "unordered_map",
+                                       "unordered_multimap",
+                                       "unordered_set",
+                                       "unordered_multiset",
+                                       "optional",
+                                       "unique_ptr",
+                                       "shared_ptr",
+                                       "expected",
+                                       "variant",
+                                       "pair",
+                                       "tuple",
+                                       "valarray",
+                                       "basic_stringstream",
+                                       "basic_ostringstream"};
     return llvm::is_contained(Owners, RD->getName());
   }
   const FunctionDecl *Def = writtenDefinition(M);
@@ -160,8 +178,8 @@ static bool borrowsTemporary(const Expr *E, unsigned Depth = 0) {
     }
     if (!Borrowed)
       return false;
-    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call); Op && Op->getNumArgs() > 0 &&
-        isa<CXXMethodDecl>(Op->getCalleeDecl())) {
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call);
+        Op && Op->getNumArgs() > 0 && isa<CXXMethodDecl>(Op->getCalleeDecl())) {
       if (!pointsIntoObject(cast<CXXMethodDecl>(Op->getCalleeDecl())))
         return false; // `it->second`, `*it`: an iterator points elsewhere
       return borrowsTemporary(Op->getArg(0), Depth + 1); // `tmp[0]`, `*opt`
@@ -269,8 +287,8 @@ std::optional<FixItHint> byValue(const FunctionDecl *Callee, const ParmVarDecl *
                                  const ASTContext &Ctx) {
   QualType T = P->getType();
   if (!T->isLValueReferenceType() || !T->getPointeeType().isConstQualified() ||
-      T->getPointeeType().isVolatileQualified() || std::next(Callee->redecls_begin()) !=
-                                                       Callee->redecls_end())
+      T->getPointeeType().isVolatileQualified() ||
+      std::next(Callee->redecls_begin()) != Callee->redecls_end())
     return std::nullopt;
   if (const CXXRecordDecl *RD = T->getPointeeType()->getAsCXXRecordDecl()) {
     if (!RD->hasDefinition() || RD->isAbstract())
@@ -299,7 +317,8 @@ std::optional<FixItHint> byValue(const FunctionDecl *Callee, const ParmVarDecl *
   // `const T &p` and `const T& p` both become `T p`.
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation After = Lexer::getLocForEndOfToken(Whole.getEnd(), 0, SM, Ctx.getLangOpts());
-  bool Space = !P->getName().empty() && After.isValid() && !isWhitespace(*SM.getCharacterData(After));
+  bool Space =
+      !P->getName().empty() && After.isValid() && !isWhitespace(*SM.getCharacterData(After));
   return FixItHint::CreateReplacement(CharSourceRange::getTokenRange(Whole),
                                       Space ? Text.str() + " " : Text.str());
 }
@@ -358,8 +377,8 @@ void ReferenceParameterCheck::checkFunctionBody(const FunctionDecl *, const Stmt
         W.note(RP.Use->getBeginLoc(),
                "'" + P->getNameAsString() + "' is read here, after the coroutine has suspended");
       else
-        W.note(RP.Use->getBeginLoc(), "'" + P->getNameAsString() +
-                                          "' is read here; '" + CalleeName +
+        W.note(RP.Use->getBeginLoc(), "'" + P->getNameAsString() + "' is read here; '" +
+                                          CalleeName +
                                           "' starts suspended, so this runs after the call "
                                           "has returned");
     }

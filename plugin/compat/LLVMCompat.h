@@ -42,8 +42,8 @@ inline llvm::Function *intrinsicDeclaration(llvm::Module &M, llvm::Intrinsic::ID
 /// LLVM 21 replaced the nocapture attribute by captures(none).
 template <typename FunctionOrCall> void addNoCaptureParam(FunctionOrCall &F, unsigned ArgNo) {
 #if LLVM_VERSION_MAJOR >= 21
-  F.addParamAttr(ArgNo, llvm::Attribute::getWithCaptureInfo(F.getContext(),
-                                                            llvm::CaptureInfo::none()));
+  F.addParamAttr(ArgNo,
+                 llvm::Attribute::getWithCaptureInfo(F.getContext(), llvm::CaptureInfo::none()));
 #else
   F.addParamAttr(ArgNo, llvm::Attribute::NoCapture);
 #endif
@@ -52,8 +52,7 @@ template <typename FunctionOrCall> void addNoCaptureParam(FunctionOrCall &F, uns
 /// PassBuilder::registerOptimizerLastEPCallback with a callback taking
 /// (ModulePassManager &, OptimizationLevel). LLVM 20 added the LTO phase
 /// argument; the plugin's passes run in every phase alike.
-template <typename Callback>
-void registerOptimizerLast(llvm::PassBuilder &PB, Callback C) {
+template <typename Callback> void registerOptimizerLast(llvm::PassBuilder &PB, Callback C) {
 #if LLVM_VERSION_MAJOR >= 20
   PB.registerOptimizerLastEPCallback(
       [C = std::move(C)](llvm::ModulePassManager &MPM, llvm::OptimizationLevel Level,

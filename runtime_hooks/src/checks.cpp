@@ -117,7 +117,9 @@ struct Handoff {
 constexpr uint32_t kHandoffSlots = 1024;
 Handoff gHandoffs[kHandoffSlots];
 
-Handoff &handoffSlot(uint64_t frame) { return gHandoffs[(frame >> 4) * 0x9E3779B1u % kHandoffSlots]; }
+Handoff &handoffSlot(uint64_t frame) {
+  return gHandoffs[(frame >> 4) * 0x9E3779B1u % kHandoffSlots];
+}
 
 /// Called before the claim (CAS) or free that publishes the take-over.
 void noteHandoff(ThreadState *t, uint64_t frame, uint32_t site, bool destroyed) {
@@ -359,7 +361,13 @@ void onAwaiterTouch(ThreadState *t) {
   }
   if (!thread || thread == t->thread)
     return; // moved on by this thread itself, by code built without coroscope
-  Detection f{kCheckConcurrentResume, kSeverityWarning, false, frame, e, t->await_site, site,
+  Detection f{kCheckConcurrentResume,
+              kSeverityWarning,
+              false,
+              frame,
+              e,
+              t->await_site,
+              site,
               thread,
               freed ? "await_suspend touches its awaiter in a frame that another thread has freed"
                     : "await_suspend touches its awaiter after another thread resumed the frame",
@@ -475,16 +483,26 @@ void onFrameFree(ThreadState *t, const Site *fn, uint64_t frame, bool heap) {
     // destroys it; yet the frame frees itself at its final suspend point
     // (operator delete on the caller's memory follows). Two destroys: name
     // the owner's destroy() of this promise type.
-    fatal(t, kCheckDoubleDestroy, frame, e, wordSite(w), destroyCallSiteFor(fn ? fn->awaiter : nullptr),
+    fatal(t, kCheckDoubleDestroy, frame, e, wordSite(w),
+          destroyCallSiteFor(fn ? fn->awaiter : nullptr),
           "elided (HALO) frame frees itself at its final suspend point, and its owner destroys it",
           "the owner destroys frames of this type");
     return;
   }
   bool dropped_by_choice =
       fn && (fn->flags & (__coroscope_site_generator | __coroscope_site_unawaitable));
-  if (gOptions.checks && (flags & kFlagAtInitial) && !(flags & kFlagStarted) && !dropped_by_choice) {
-    Detection f{kCheckNeverStarted, kSeverityWarning, false, frame, e, op_site, e->creation_site,
-                0, "lazy task destroyed before it ever ran", "created"};
+  if (gOptions.checks && (flags & kFlagAtInitial) && !(flags & kFlagStarted) &&
+      !dropped_by_choice) {
+    Detection f{kCheckNeverStarted,
+                kSeverityWarning,
+                false,
+                frame,
+                e,
+                op_site,
+                e->creation_site,
+                0,
+                "lazy task destroyed before it ever ran",
+                "created"};
     report(t, f);
   }
   e->destroy_site = in_destroy ? idOf(t->destroy_call) : wordSite(w);
@@ -511,9 +529,14 @@ void onResumeEnter(ThreadState *t, const Site *call, uint64_t frame) {
   if (level < kMaxNesting)
     // An await_suspend that resumes its own frame ends the awaiter's life
     // itself: what it touches afterwards is not another thread's doing.
-    t->nesting[level] = {t->await_frame, t->await_site,
-                         t->await_in_frame && t->await_frame != frame, in_await_suspend,
-                         false, call, frame, frame};
+    t->nesting[level] = {t->await_frame,
+                         t->await_site,
+                         t->await_in_frame && t->await_frame != frame,
+                         in_await_suspend,
+                         false,
+                         call,
+                         frame,
+                         frame};
   t->await_in_frame = false; // the resumed code is not that await_suspend
   if (in_await_suspend)
     ++t->await_nesting;
@@ -523,8 +546,14 @@ void onResumeEnter(ThreadState *t, const Site *call, uint64_t frame) {
     // Name the await whose await_suspend resumes instead of transferring.
     t->nested_reported = 1;
     uint64_t nester = t->body_await_frame ? t->body_await_frame : frame;
-    Detection f{kCheckNestedResume, kSeverityWarning, false, nester, findFrame(nester),
-                t->body_await_frame ? t->body_await_site : idOf(call), idOf(call), 0,
+    Detection f{kCheckNestedResume,
+                kSeverityWarning,
+                false,
+                nester,
+                findFrame(nester),
+                t->body_await_frame ? t->body_await_site : idOf(call),
+                idOf(call),
+                0,
                 "resume() nested deeper than COROSCOPE_NESTED_RESUME_DEPTH inside an await",
                 "nested resume()"};
     report(t, f);

@@ -115,11 +115,16 @@ const char *checkName(log::CheckKind c) {
 
 const char *stateName(uint8_t s) {
   switch (s) {
-  case log::kFrameRunning: return "running";
-  case log::kFrameSuspending: return "suspending";
-  case log::kFrameSuspended: return "suspended";
-  case log::kFrameFinal: return "at final suspend";
-  case log::kFrameDestroyed: return "destroyed";
+  case log::kFrameRunning:
+    return "running";
+  case log::kFrameSuspending:
+    return "suspending";
+  case log::kFrameSuspended:
+    return "suspended";
+  case log::kFrameFinal:
+    return "at final suspend";
+  case log::kFrameDestroyed:
+    return "destroyed";
   }
   return "?";
 }
@@ -353,8 +358,15 @@ void writeLiveFrames(int fd, bool from_signal) {
     if (!liveState(wordState(w)) || written + n >= total)
       return;
     uint32_t flags = e.flags.load(std::memory_order_relaxed);
-    batch[n++] = {e.key.load(std::memory_order_relaxed), e.awaiter, e.fn_site, wordSite(w),
-                  e.creation_site, wordState(w), uint8_t((flags & kFlagHeap) ? 1 : 0), 0, e.bytes};
+    batch[n++] = {e.key.load(std::memory_order_relaxed),
+                  e.awaiter,
+                  e.fn_site,
+                  wordSite(w),
+                  e.creation_site,
+                  wordState(w),
+                  uint8_t((flags & kFlagHeap) ? 1 : 0),
+                  0,
+                  e.bytes};
     if (n == kBatch) {
       writeLiveFramesPartLocked(batch, n);
       written += n;
@@ -410,7 +422,8 @@ void exitScan() {
   if (uint64_t lost = untrackedFrames()) {
     static Text out;
     out << "==coroscope== note: " << lost
-        << " frames were not tracked (frame table full near their address): their checks were skipped\n";
+        << " frames were not tracked (frame table full near their address): their checks were "
+           "skipped\n";
     out.writeTo(STDERR_FILENO);
   }
   if (gOptions.checks) {
@@ -433,8 +446,8 @@ void exitScan() {
           return;
         }
       if (ngroups < kMaxGroups)
-        groups[ngroups++] = {e.fn_site, e.creation_site, 1, heapBytes(e),
-                             e.key.load(std::memory_order_relaxed), &e};
+        groups[ngroups++] = {
+            e.fn_site, e.creation_site, 1, heapBytes(e), e.key.load(std::memory_order_relaxed), &e};
     });
     for (int i = 0; i < ngroups; ++i) {
       const Group &g = groups[i];
@@ -487,7 +500,7 @@ void exitScan() {
       if (st != log::kFrameSuspended && st != log::kFrameSuspending)
         continue;
       if (e->flags.load(std::memory_order_relaxed) & kFlagAtInitial)
-        continue; // never started: a leak, reported above
+        continue;               // never started: a leak, reported above
       bool awaits_live = false; // then it shows in that frame's backtrace
       for (uint32_t j = 0; j < nlive && !awaits_live; ++j)
         awaits_live = awaiters[j] == live[i];

@@ -25,11 +25,11 @@ namespace rt {
 struct Detection {
   log::CheckKind check;
   log::Severity severity;
-  bool fatal;               ///< undefined behaviour follows: abort by default
-  uint64_t frame;           ///< the frame concerned (0: none)
-  const FrameEntry *entry;  ///< its registry entry, may be null
-  uint32_t site;            ///< the offending operation
-  uint32_t related_site;    ///< the related earlier operation, 0 if none
+  bool fatal;              ///< undefined behaviour follows: abort by default
+  uint64_t frame;          ///< the frame concerned (0: none)
+  const FrameEntry *entry; ///< its registry entry, may be null
+  uint32_t site;           ///< the offending operation
+  uint32_t related_site;   ///< the related earlier operation, 0 if none
   uint32_t other_thread = 0;
   const char *what;         ///< what happened, for stderr ("resume() of a destroyed frame")
   const char *related_what; ///< the related site's role ("destroyed")

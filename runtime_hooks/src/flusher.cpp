@@ -24,8 +24,7 @@ bool gStarted = false; // written under gStartLock, read without it
 pthread_mutex_t gStartLock = PTHREAD_MUTEX_INITIALIZER;
 
 uint64_t periodMs() {
-  return gOptions.mode == Mode::Profile ? uint64_t(gOptions.interval_s) * 1000
-                                        : gOptions.flush_ms;
+  return gOptions.mode == Mode::Profile ? uint64_t(gOptions.interval_s) * 1000 : gOptions.flush_ms;
 }
 
 // Whether a thread of the process other than this one is still running

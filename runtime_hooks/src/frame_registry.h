@@ -43,9 +43,7 @@ constexpr uint8_t kFrameForgotten = 0xff;
 /// destroyed, not forgotten, and not a slot whose key was just claimed.
 inline bool liveState(uint8_t s) { return s >= log::kFrameRunning && s < log::kFrameDestroyed; }
 /// An entry a new key may take over.
-inline bool tombstoneState(uint8_t s) {
-  return s == log::kFrameDestroyed || s == kFrameForgotten;
-}
+inline bool tombstoneState(uint8_t s) { return s == log::kFrameDestroyed || s == kFrameForgotten; }
 
 enum FrameFlag : uint32_t {
   kFlagStarted = 1,       ///< resumed at least once after its initial suspend

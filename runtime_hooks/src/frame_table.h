@@ -31,8 +31,7 @@ inline uint64_t home(uint64_t frame, unsigned bits) {
 
 /// The entry whose key is `frame`, or null. `Entry::key` is a
 /// std::atomic<uint64_t>; 0 marks a slot never used.
-template <class Entry>
-Entry *find(Entry *table, unsigned bits, uint64_t frame) {
+template <class Entry> Entry *find(Entry *table, unsigned bits, uint64_t frame) {
   uint64_t mask = (uint64_t(1) << bits) - 1;
   for (uint64_t i = home(frame, bits), n = 0; n < kMaxProbe; i = (i + 1) & mask, ++n) {
     uint64_t k = table[i].key.load(std::memory_order_acquire);

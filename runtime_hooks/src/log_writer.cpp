@@ -15,16 +15,16 @@
 #include "output_file.h"
 
 #include <errno.h>
-#include <link.h>
-#include <stddef.h>
 #include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
+#include <link.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -36,7 +36,7 @@ pthread_mutex_t gLock = PTHREAD_MUTEX_INITIALIZER;
 int gFd = -1;
 bool gOpenFailed = false;
 off_t gTailStart = -1, gTailEnd = -1; // the last replaceable chunk
-uint32_t gTailChain = 0;               // gChunkChain before it
+uint32_t gTailChain = 0;              // gChunkChain before it
 char gPath[4096];
 dev_t gDev = 0;
 ino_t gIno = 0;
@@ -98,8 +98,7 @@ void writeAll(const void *data, size_t size) {
       int len = snprintf(msg, sizeof msg,
                          "coroscope: writing log '%s' failed: %s; the log ends here, without "
                          "its last events%s\n",
-                         gPath, strerror(err),
-                         err == EPIPE ? " (its reader closed the pipe)" : "");
+                         gPath, strerror(err), err == EPIPE ? " (its reader closed the pipe)" : "");
       if (len > 0)
         (void)!::write(2, msg, size_t(len) < sizeof msg ? size_t(len) : sizeof msg - 1);
       return;
@@ -363,8 +362,9 @@ void writePackedEventsLocked(uint32_t thread, uint32_t os_tid, uint64_t count,
 void writeEndLocked(uint32_t how, int32_t code, uint32_t flags, uint64_t unwritten) {
   if (!ensureOpenLocked())
     return;
-  log::EndRecord e{how,           code,      flags | log::kEndChunkChain, gChunkChain,
-                   gEventsWritten, unwritten, monotonicNs()};
+  log::EndRecord e{how,          code,           flags | log::kEndChunkChain,
+                   gChunkChain,  gEventsWritten, unwritten,
+                   monotonicNs()};
   writeChunkHeader(log::kChunkEnd, sizeof e);
   writePayload(&e, sizeof e);
   gClosed = how == log::kEndExit || how == log::kEndSanitizer; // the process cannot go on

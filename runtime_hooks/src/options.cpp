@@ -24,7 +24,7 @@ static int signalByName(const char *s) {
   static const struct {
     const char *name;
     int sig;
-  } kSignals[] = {{"USR1", SIGUSR1}, {"USR2", SIGUSR2}, {"HUP", SIGHUP},
+  } kSignals[] = {{"USR1", SIGUSR1}, {"USR2", SIGUSR2},   {"HUP", SIGHUP},
                   {"QUIT", SIGQUIT}, {"WINCH", SIGWINCH}, {"PWR", SIGPWR}};
   for (const auto &k : kSignals)
     if (strcmp(s, k.name) == 0)
@@ -68,7 +68,8 @@ void initOptions() {
     if (n > 0)
       gOptions.nested_depth = uint32_t(n);
     else
-      fprintf(stderr, "coroscope: COROSCOPE_NESTED_RESUME_DEPTH=%s: expected a positive number\n", v);
+      fprintf(stderr, "coroscope: COROSCOPE_NESTED_RESUME_DEPTH=%s: expected a positive number\n",
+              v);
   }
   if (const char *v = getenv("COROSCOPE_DUMP_SIGNAL")) {
     int sig = signalByName(v);

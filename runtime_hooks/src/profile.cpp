@@ -33,8 +33,8 @@ namespace rt {
 
 namespace {
 void *mapZeroed(size_t bytes) {
-  void *p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
-                 -1, 0);
+  void *p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   return p == MAP_FAILED ? nullptr : p;
 }
 
@@ -269,7 +269,6 @@ void closeSample(FrameState *f, uint64_t at) {
   recordSample(f->fn, life - suspended, suspended);
 }
 
-
 } // namespace profile_detail
 
 // --- Snapshot -------------------------------------------------------------
@@ -308,7 +307,8 @@ void sumSite(uint32_t id, bool function, uint64_t out[16]) {
     // The cap first: a grown one is stored after its block (growCounters),
     // so the block read after it is at least that large.
     uint32_t cap = __atomic_load_n(&t->pub.counters_cap, __ATOMIC_ACQUIRE);
-    auto *block = reinterpret_cast<ProfileCounters *>(__atomic_load_n(&t->pub.counters, __ATOMIC_ACQUIRE));
+    auto *block =
+        reinterpret_cast<ProfileCounters *>(__atomic_load_n(&t->pub.counters, __ATOMIC_ACQUIRE));
     if (!block || id >= cap)
       return;
     const uint64_t *c = block[id].v;
@@ -380,7 +380,8 @@ void serialise(Buffer &buf, bool measure, uint32_t *functions, uint32_t *sites) 
         const TimeSample *ts = id < gSamplesCap ? gSamples[id] : nullptr;
         uint32_t busy_n = ts ? countBuckets(ts->busy) : 0;
         uint32_t susp_n = ts ? countBuckets(ts->suspended) : 0;
-        size_t bytes = sizeof(log::ProfileFunction) + (busy_n + susp_n) * sizeof(log::ProfileBucket);
+        size_t bytes =
+            sizeof(log::ProfileFunction) + (busy_n + susp_n) * sizeof(log::ProfileBucket);
         if (!measure && buf.size + bytes > buf.cap)
           continue; // first seen after the measuring walk: next snapshot
         log::ProfileFunction p{};
@@ -396,8 +397,8 @@ void serialise(Buffer &buf, bool measure, uint32_t *functions, uint32_t *sites) 
         // Exactly the announced number of entries, even if a crash handler
         // that could not take the sample lock sees a histogram change.
         if (ts)
-          for (auto [h, n] : {std::pair<const uint64_t *, uint32_t>{ts->busy, busy_n},
-                              {ts->suspended, susp_n}})
+          for (auto [h, n] :
+               {std::pair<const uint64_t *, uint32_t>{ts->busy, busy_n}, {ts->suspended, susp_n}})
             for (uint32_t b = 0; n > 0; ++b) {
               log::ProfileBucket e{0, 0};
               if (b < kBuckets && !h[b])
@@ -444,9 +445,15 @@ void writeProfileLocked() {
     buf.size = sizeof(log::ChunkHeader) + sizeof(log::ProfileHeader);
     serialise(buf, /*measure=*/false, &nf, &ns);
     uint32_t threads = threadsAttached();
-    log::ProfileHeader h{COROSCOPE_PROFILE_VERSION, nf, ns, threads, gOptions.sample_first,
-                         gOptions.sample_every, gUntracked.load(std::memory_order_relaxed),
-                         gStartNs, monotonicNs()};
+    log::ProfileHeader h{COROSCOPE_PROFILE_VERSION,
+                         nf,
+                         ns,
+                         threads,
+                         gOptions.sample_first,
+                         gOptions.sample_every,
+                         gUntracked.load(std::memory_order_relaxed),
+                         gStartNs,
+                         monotonicNs()};
     log::ChunkHeader ch{log::kChunkProfile, 0, buf.size - sizeof ch};
     memcpy(buf.data, &ch, sizeof ch);
     memcpy(buf.data + sizeof ch, &h, sizeof h);
@@ -477,7 +484,8 @@ void resetProfileAfterFork() {
     // figures, as they have none in a trace-mode child's log.
     t->act_depth = t->act_overflow = t->act_entered = t->act_await_depth = 0;
   });
-  if (FrameState *tab = gFrames.load(std::memory_order_relaxed)) // zero pages again without touching them
+  if (FrameState *tab =
+          gFrames.load(std::memory_order_relaxed)) // zero pages again without touching them
     mmap(tab, kSlots * sizeof(FrameState), PROT_READ | PROT_WRITE,
          MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
   for (uint32_t i = 0; i < gSamplesCap; ++i)

@@ -52,12 +52,25 @@ inline ProfileCounters *counterBlock(const ThreadState *t) {
 namespace profile_detail {
 
 enum FunctionCounter {
-  kCalls, kHeapFrames, kHeapBytes, kHeapMin, kHeapMax, kElidedFrames, kElidedBytes,
-  kElidedMin, kElidedMax, kCompleted, kSync, kSyncScheduled, kFrees, kFunctionCounters
+  kCalls,
+  kHeapFrames,
+  kHeapBytes,
+  kHeapMin,
+  kHeapMax,
+  kElidedFrames,
+  kElidedBytes,
+  kElidedMin,
+  kElidedMax,
+  kCompleted,
+  kSync,
+  kSyncScheduled,
+  kFrees,
+  kFunctionCounters
 };
 enum SuspendCounter { kReady, kSuspend, kCancel, kWaits, kSuspendCounters };
 static_assert(int(kFunctionCounters) <= int(__coroscope_site_counters), "fits a slot");
-static_assert(int(kReady) == int(__coroscope_counter_ready), "the pass's inline await_ready counts it");
+static_assert(int(kReady) == int(__coroscope_counter_ready),
+              "the pass's inline await_ready counts it");
 
 inline uint64_t get(const uint64_t &c) { return __atomic_load_n(&c, __ATOMIC_RELAXED); }
 inline void set(uint64_t &c, uint64_t v) { __atomic_store_n(&c, v, __ATOMIC_RELAXED); }
@@ -202,7 +215,8 @@ inline void profileFrameAlloc(ThreadState *t, const Site *, void *mem, uint64_t 
   t->pub.pending_alloc_bytes = bytes;
 }
 
-inline void profileFrameBegin(ThreadState *t, const Site *fn, uint64_t frame, uint64_t bytes, bool heap) {
+inline void profileFrameBegin(ThreadState *t, const Site *fn, uint64_t frame, uint64_t bytes,
+                              bool heap) {
   uint64_t *c = counters(t, fn);
   uint64_t calls = 0;
   if (c) {
@@ -235,7 +249,8 @@ inline void profileFrameBegin(ThreadState *t, const Site *fn, uint64_t frame, ui
   f->suspended_ns = 0;
   f->open_ns = 0;
   f->begin_ns = sampled ? now() : 0;
-  f->flags.store(uint32_t(kFrameLive) | (sampled ? uint32_t(kFrameSampled) : 0u), std::memory_order_release);
+  f->flags.store(uint32_t(kFrameLive) | (sampled ? uint32_t(kFrameSampled) : 0u),
+                 std::memory_order_release);
 }
 
 inline void profileActivationEnter(ThreadState *t, uint64_t frame) { push(t, frame); }

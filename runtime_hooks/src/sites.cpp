@@ -7,11 +7,11 @@
 
 #include "log_writer.h"
 
+#include "coroscope/log_format.h"
 #include <errno.h>
 #include <link.h>
 #include <string.h>
 #include <sys/mman.h>
-#include "coroscope/log_format.h"
 
 namespace coroscope {
 namespace rt {

@@ -20,8 +20,8 @@
 #include <atomic>
 #include <errno.h>
 #include <new>
-#include <stdlib.h>
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
@@ -34,8 +34,8 @@ __thread ThreadState *tState __attribute__((tls_model("initial-exec"))) = nullpt
 // A braced extern "C": the one-declaration form also means `extern`, which
 // an initialised definition contradicts (gcc warns).
 extern "C" {
-__attribute__((visibility("default"))) __thread __coroscope_thread
-    *__coroscope_thread_state __attribute__((tls_model("initial-exec"))) = nullptr;
+__attribute__((visibility("default"))) __thread __coroscope_thread *__coroscope_thread_state
+    __attribute__((tls_model("initial-exec"))) = nullptr;
 }
 
 namespace {
@@ -69,8 +69,8 @@ void flushLocked(ThreadState *t, bool owner) {
         at += len;
       }
     }
-    writePackedEventsLocked(t->thread, t->os_tid, count, t->flush_cursor,
-                            t->buffer + t->flushed, n - t->flushed);
+    writePackedEventsLocked(t->thread, t->os_tid, count, t->flush_cursor, t->buffer + t->flushed,
+                            n - t->flushed);
     writeClockLocked();
     t->flushed = n;
     t->flushed_records += count;

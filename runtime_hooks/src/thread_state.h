@@ -25,20 +25,20 @@ namespace coroscope {
 namespace rt {
 
 constexpr uint32_t kBufferBytes = 256 * 1024; // packed events per thread buffer
-constexpr uint32_t kMaxNesting = 4096;  // resume() levels whose context is kept
-constexpr uint32_t kMaxDestroyNesting = 64; // destroy() levels whose context is kept
+constexpr uint32_t kMaxNesting = 4096;        // resume() levels whose context is kept
+constexpr uint32_t kMaxDestroyNesting = 64;   // destroy() levels whose context is kept
 
 struct alignas(64) ThreadState {
-  uint32_t used;      ///< bytes filled; written by the owner with release
-  uint32_t flushed;   ///< bytes [0, flushed) are in the log; under the writer lock
-  uint32_t records;         ///< records in [0, used); owner only
-  uint32_t flushed_records; ///< records in [0, flushed); under the writer lock
+  uint32_t used;                  ///< bytes filled; written by the owner with release
+  uint32_t flushed;               ///< bytes [0, flushed) are in the log; under the writer lock
+  uint32_t records;               ///< records in [0, used); owner only
+  uint32_t flushed_records;       ///< records in [0, flushed); under the writer lock
   log::PackedCursor cursor;       ///< the owner's encoder state after `used`
   log::PackedCursor flush_cursor; ///< decoder state at `flushed`; under the writer lock
-  uint32_t thread;    ///< 1-based thread number in this log
+  uint32_t thread;                ///< 1-based thread number in this log
   uint32_t os_tid;
-  bool in_use;        ///< owned by a live thread
-  ThreadState *next;  ///< global list, never unlinked
+  bool in_use;       ///< owned by a live thread
+  ThreadState *next; ///< global list, never unlinked
 
   uint64_t final_frame; ///< the last frame to reach its final suspend point here
   /// What the pass's inline code reads and writes (coroscope/hooks.h):
@@ -48,11 +48,11 @@ struct alignas(64) ThreadState {
 
   // Profile mode (profile.h): this thread's stack of activations (ramp,
   // resume(), destroy() calls) with unique ids.
-  uint32_t act_depth;               ///< entries of `acts` in use
-  uint32_t act_overflow;            ///< activations beyond kMaxNesting, not kept
-  uint32_t act_entered;             ///< activations entered and not yet exited
-  uint32_t act_await_depth;         ///< act_entered + 1 at the await_suspend running here, or 0
-  uint64_t act_next;                ///< the next activation id
+  uint32_t act_depth;       ///< entries of `acts` in use
+  uint32_t act_overflow;    ///< activations beyond kMaxNesting, not kept
+  uint32_t act_entered;     ///< activations entered and not yet exited
+  uint32_t act_await_depth; ///< act_entered + 1 at the await_suspend running here, or 0
+  uint64_t act_next;        ///< the next activation id
   struct Activation {
     uint64_t id;
     uint64_t frame;
@@ -60,23 +60,23 @@ struct alignas(64) ThreadState {
 
   // Check context.
   const __coroscope_site *pending_creation; ///< set by coroutine_call
-  const __coroscope_site *destroy_call; ///< the destroy() in progress
+  const __coroscope_site *destroy_call;     ///< the destroy() in progress
   uint64_t destroy_frame;
-  uint32_t destroy_depth;               ///< nested destroy() calls
+  uint32_t destroy_depth; ///< nested destroy() calls
   struct {
     const __coroscope_site *call;
     uint64_t frame;
-  } destroy_outer[kMaxDestroyNesting];  ///< the destroy() each one is inside
-  uint64_t await_frame;      ///< last frame to enter await_suspend here
+  } destroy_outer[kMaxDestroyNesting]; ///< the destroy() each one is inside
+  uint64_t await_frame;                ///< last frame to enter await_suspend here
   uint32_t await_site;
-  bool await_in_frame;       ///< its awaiter lives in that frame: watch its touches
-  uint32_t body_await_site;  ///< last co_await/co_yield (not initial/final)
+  bool await_in_frame;      ///< its awaiter lives in that frame: watch its touches
+  uint32_t body_await_site; ///< last co_await/co_yield (not initial/final)
   uint64_t body_await_frame;
-  uint32_t resume_depth;     ///< nested resume() calls on this thread
-  uint32_t await_nesting;    ///< of those, the ones made inside an await_suspend
-  uint32_t nested_reported;  ///< nonzero once nested-resume was reported for this nest
-  uint64_t reported_frame;   ///< a fatal finding was just reported for it: do not
-                             ///< report the same operation again from the next hook
+  uint32_t resume_depth;    ///< nested resume() calls on this thread
+  uint32_t await_nesting;   ///< of those, the ones made inside an await_suspend
+  uint32_t nested_reported; ///< nonzero once nested-resume was reported for this nest
+  uint64_t reported_frame;  ///< a fatal finding was just reported for it: do not
+                            ///< report the same operation again from the next hook
 
   /// Per resume() level: the await_suspend it was called in, restored when
   /// it returns; the call itself, and the frame now running for it (the

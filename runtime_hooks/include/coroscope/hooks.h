@@ -22,18 +22,18 @@ extern "C" {
 /// the section "coroscope_sites" (one element per coroutine function and per
 /// suspend point). Layout is fixed: the pass builds it as an LLVM struct.
 struct __coroscope_site {
-  uint32_t id;         ///< 0 until __coroscope_sites_init assigns one
-  uint8_t kind;        ///< coroscope::log::SiteKind
-  uint8_t flags;       ///< __coroscope_site_flags
-  uint8_t build;       ///< coroscope::log::BuildFlags, set by the plugin
+  uint32_t id;   ///< 0 until __coroscope_sites_init assigns one
+  uint8_t kind;  ///< coroscope::log::SiteKind
+  uint8_t flags; ///< __coroscope_site_flags
+  uint8_t build; ///< coroscope::log::BuildFlags, set by the plugin
   uint8_t reserved;
-  uint32_t line;       ///< 1-based source line, 0 if unknown
-  uint32_t column;     ///< 1-based source column, 0 if unknown
+  uint32_t line;   ///< 1-based source line, 0 if unknown
+  uint32_t column; ///< 1-based source column, 0 if unknown
   uint32_t reserved2;
   const struct __coroscope_site *function; ///< suspend sites: their function
-  const char *name;    ///< demangled (enclosing) function name, NUL-terminated
-  const char *file;    ///< source file as given to the compiler
-  const char *awaiter; ///< awaiter type of a suspend site, or ""
+  const char *name;                        ///< demangled (enclosing) function name, NUL-terminated
+  const char *file;                        ///< source file as given to the compiler
+  const char *awaiter;                     ///< awaiter type of a suspend site, or ""
 };
 
 /// Bits of __coroscope_site::flags: set by the plugin, or computed at
@@ -97,8 +97,7 @@ extern __thread struct __coroscope_thread *__coroscope_thread_state
 /// image's module constructor, possibly several times with the same range
 /// (every module of one image sees the same section bounds); repeats are
 /// ignored. Thread-safe.
-void __coroscope_sites_init(struct __coroscope_site *start,
-                            struct __coroscope_site *stop);
+void __coroscope_sites_init(struct __coroscope_site *start, struct __coroscope_site *stop);
 
 /// A coroutine defined in an instrumented module is about to be called at
 /// `call` (site kind CoroutineCall); the frame_begin that follows on this
@@ -107,14 +106,12 @@ void __coroscope_coroutine_call(const struct __coroscope_site *call);
 
 /// operator new returned `mem` (`bytes` requested) for a frame of `fn`.
 /// Not called when the frame was elided (HALO): its allocation block is gone.
-void __coroscope_frame_alloc(const struct __coroscope_site *fn, void *mem,
-                             uint64_t bytes);
+void __coroscope_frame_alloc(const struct __coroscope_site *fn, void *mem, uint64_t bytes);
 /// A call of coroutine `fn` created `frame`; its ramp activation starts.
 /// `bytes` is the frame size (llvm.coro.size, lowered by CoroSplit), the same
 /// whether the frame came from frame_alloc or was elided (HALO) into its
 /// caller's stack frame.
-void __coroscope_frame_begin(const struct __coroscope_site *fn, void *frame,
-                             uint64_t bytes);
+void __coroscope_frame_begin(const struct __coroscope_site *fn, void *frame, uint64_t bytes);
 /// The ramp of `fn` returns to its caller (first suspension, or completion).
 void __coroscope_ramp_return(const struct __coroscope_site *fn, void *frame);
 
@@ -125,16 +122,14 @@ void __coroscope_await_ready(const struct __coroscope_site *site, void *frame);
 /// is the awaiter object when it is a local or temporary of the coroutine
 /// (so it lives in the frame), null when it is reached through a pointer or
 /// reference (an lvalue awaiter outside the frame). Never dereferenced.
-void __coroscope_await_suspend(const struct __coroscope_site *site,
-                               void *frame, void *awaiter);
+void __coroscope_await_suspend(const struct __coroscope_site *site, void *frame, void *awaiter);
 /// At suspend point `site`: a void or bool await_suspend returned (for bool,
 /// before await_cancel when it returned false).
 void __coroscope_await_return(const struct __coroscope_site *site, void *frame);
 /// At suspend point `site`: a handle-returning await_suspend returned
 /// `target`, which is resumed next by symmetric transfer (a frame awaiting
 /// another, or a final awaiter handing control back to its continuation).
-void __coroscope_await_transfer(const struct __coroscope_site *site, void *frame,
-                                void *target);
+void __coroscope_await_transfer(const struct __coroscope_site *site, void *frame, void *target);
 /// At suspend point `site`: a bool await_suspend returned false.
 void __coroscope_await_cancel(const struct __coroscope_site *site, void *frame);
 /// An await_suspend member function called for a suspend point is about
@@ -158,8 +153,7 @@ void __coroscope_frame_unwind(const struct __coroscope_site *fn, void *frame);
 
 /// `frame` of `fn` is being freed; `mem` is non-null when it came from the
 /// heap (it is then handed to operator delete).
-void __coroscope_frame_free(const struct __coroscope_site *fn, void *frame,
-                            void *mem);
+void __coroscope_frame_free(const struct __coroscope_site *fn, void *frame, void *mem);
 
 /// coroutine_handle::resume() (or operator()) / destroy() called at call
 /// site `call` and returned; done() called. `call` is a site of kind
@@ -189,8 +183,7 @@ void __coroscope_dump_frames(int fd);
 // The pass writes __coroscope_site as an LLVM struct and reads its fields at
 // these offsets (plugin/SiteTable.cpp, plugin/HookFastPath.cpp).
 static_assert(offsetof(__coroscope_site, kind) == 4 && offsetof(__coroscope_site, flags) == 5 &&
-                  offsetof(__coroscope_site, build) == 6 &&
-                  offsetof(__coroscope_site, line) == 8 &&
+                  offsetof(__coroscope_site, build) == 6 && offsetof(__coroscope_site, line) == 8 &&
                   offsetof(__coroscope_site, column) == 12 &&
                   offsetof(__coroscope_site, reserved2) == 16 &&
                   offsetof(__coroscope_site, function) == 24 &&
