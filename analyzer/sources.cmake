@@ -1,16 +1,17 @@
 #===- analyzer/sources.cmake - The analyzer's code without its command line -===#
 #
-# Everything `report`, `check` and `dump` run on a log or a JSON input, and
-# nothing of `lint` (libclang) or of the command line (main.cpp and commands/,
-# but for the entry points commands/commands.h declares). The `coroscope`
+# Everything `report`, `check`, `dump` and `export` run on a log or a JSON
+# input, and nothing of `lint` (libclang) or of the command line: of
+# commands/, only the runners commands/commands.h declares (check_logs,
+# dump_log, export_chrome_trace), not the files that declare options. The `coroscope`
 # executable and the fuzz targets (fuzz/CMakeLists.txt, built by another
 # compiler with sanitizers) compile this one list, so the code fuzzed is the
 # code shipped.
 #
 #===------------------------------------------------------------------------===#
 set(COROSCOPE_ANALYZER_SOURCES
-  verdicts/check.cpp
-  log/dump.cpp
+  commands/check_logs.cpp
+  commands/dump_log.cpp
   log/clock.cpp
   log/log_reader.cpp
   log/event_merge.cpp
@@ -34,7 +35,7 @@ set(COROSCOPE_ANALYZER_SOURCES
   render/rows.cpp
   render/html.cpp
   render/chrome_trace.cpp
-  render/export_trace.cpp
+  commands/export_chrome_trace.cpp
   render/log_status.cpp
   render/empty_report.cpp
   render/baseline.cpp

@@ -1,8 +1,8 @@
 #===- cmake/CoroscopeWarnings.cmake - The one place warnings are set -----===#
 #
 # coroscope_warnings(<target>... [LLVM]) gives our own code -Wall -Wextra,
-# and -Werror when COROSCOPE_WERROR is ON (scripts/test.sh, and so CI, turns
-# it on). LLVM marks code built against LLVM's and Clang's headers: it
+# and -Werror when COROSCOPE_WERROR is ON (.ci/run sets the environment
+# variable, scripts/build.sh passes it to CMake). LLVM marks code built against LLVM's and Clang's headers: it
 # overrides their virtual functions without using every parameter, so it
 # drops -Wunused-parameter as LLVM's own build does; with GCC also
 # -Wnonnull, which misfires inside clang/AST/ExternalASTSource.h once

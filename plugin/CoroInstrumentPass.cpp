@@ -98,7 +98,7 @@ struct CoroutineCall {
 };
 
 /// One coroutine and the instructions to hook.
-struct Coroutine {
+struct HookedCoroutine {
   Function *F = nullptr;
   int Site = -1;
   CallInst *Begin = nullptr;
@@ -137,15 +137,15 @@ private:
   FunctionAnalysisManager &FAM;
   const InstrumentOptions &Opts;
   SiteTable Sites;
-  std::vector<Coroutine> Coros;
+  std::vector<HookedCoroutine> Coros;
   std::vector<HandleCall> HandleCalls;
   std::vector<CoroutineCall> CoroutineCalls;
 
-  bool analyze(Function &F, Coroutine &C, std::string &Why);
-  void addSites(Coroutine &C);
+  bool analyze(Function &F, HookedCoroutine &C, std::string &Why);
+  void addSites(HookedCoroutine &C);
   void collectHandleCalls(Function &F, const DenseSet<const Function *> &Skipped);
   FunctionCallee hook(const char *Name, ArrayRef<Type *> Params);
-  HookPoints instrument(Coroutine &C);
+  HookPoints instrument(HookedCoroutine &C);
   void instrumentHandleCall(const HandleCall &H);
   Function *memberCopy(Function &Member, log::SiteKind Op, Intrinsic::ID IID, const char *Exit,
                        Constant *Site, int Depth);
@@ -214,10 +214,10 @@ static bool isIntrinsic(const Value *V, Intrinsic::ID ID) {
 // so the site table size is known before any hook refers to it. Returns
 // false for a function that is not a coroutine or that cannot be
 // instrumented; then Why says why (empty: not a coroutine).
-bool Instrumenter::analyze(Function &F, Coroutine &C, std::string &Why) {
+bool Instrumenter::analyze(Function &F, HookedCoroutine &C, std::string &Why) {
   if (F.isDeclaration() || F.getName().starts_with(kHookPrefix))
     return false;
-  C = Coroutine{&F, -1, nullptr, {}, {}, {}, {}, {}, {}};
+  C = HookedCoroutine{&F, -1, nullptr, {}, {}, {}, {}, {}, {}};
   for (Instruction &I : instructions(F)) {
     auto *II = dyn_cast<IntrinsicInst>(&I);
     if (!II)
@@ -350,7 +350,7 @@ bool Instrumenter::analyze(Function &F, Coroutine &C, std::string &Why) {
 }
 
 /// Gives the coroutine and its suspend points their site descriptors.
-void Instrumenter::addSites(Coroutine &C) {
+void Instrumenter::addSites(HookedCoroutine &C) {
   Function &F = *C.F;
   SiteInfo FnSite = Sites.in(F, log::kSiteFunction);
   // For function sites the "awaiter" slot names the promise type, which ties
@@ -414,7 +414,7 @@ static void insertOnEdge(BasicBlock *From, BasicBlock *To, FunctionCallee Hook,
 }
 
 // STEP 3: hooks for one coroutine.
-HookPoints Instrumenter::instrument(Coroutine &C) {
+HookPoints Instrumenter::instrument(HookedCoroutine &C) {
   HookPoints Points;
   Type *Ptr = PointerType::getUnqual(Ctx), *I64 = Type::getInt64Ty(Ctx);
   FunctionCallee Alloc = hook(kFrameAlloc, {Ptr, Ptr, I64});
@@ -625,7 +625,7 @@ static bool mayPublish(const CallBase &Call) {
 void Instrumenter::findAwaiterTouches() {
   DenseMap<Function *, unsigned> Members;                     // member -> index of `this`
   DenseMap<Function *, SmallVector<Function *, 2>> MembersOf; // wrapper -> members
-  for (const Coroutine &C : Coros)
+  for (const HookedCoroutine &C : Coros)
     for (const SuspendPoint &P : C.Suspends) {
       auto *Wrapper =
           P.AwaitSuspend ? dyn_cast<Function>(P.AwaitSuspend->getArgOperand(2)) : nullptr;
@@ -826,9 +826,9 @@ bool Instrumenter::run() {
   // a skipped one get no site either.
   DenseMap<const Function *, size_t> Found;
   DenseSet<const Function *> Skipped;
-  std::vector<Coroutine> All;
+  std::vector<HookedCoroutine> All;
   for (Function &F : M) {
-    Coroutine C;
+    HookedCoroutine C;
     std::string Why;
     if (analyze(F, C, Why)) {
       Found[&F] = All.size();
@@ -854,7 +854,7 @@ bool Instrumenter::run() {
   // A call site names its callee: the analyzer can then tell a direct call,
   // which elision could have removed, from an indirect one.
   DenseMap<const Function *, int> FunctionSite;
-  for (const Coroutine &C : Coros)
+  for (const HookedCoroutine &C : Coros)
     FunctionSite[C.F] = C.Site;
   for (SiteInfo &S : Sites)
     if (S.Callee)
@@ -863,7 +863,7 @@ bool Instrumenter::run() {
   Sites.emit((Opts.Optimized ? log::kBuildOptimized : 0) |
              (Opts.Facts ? log::kBuildBodyShapes : 0));
   findAwaiterTouches();
-  for (Coroutine &C : Coros) {
+  for (HookedCoroutine &C : Coros) {
     HookPoints P = instrument(C);
     OptimizationRemarkEmitter ORE(C.F);
     ORE.emit([&] {

@@ -1,7 +1,7 @@
 //===- commands/check.cpp - `coroscope check`: findings as a CI gate -----===//
 //
 // The command line of `check`; what it judges is checkLogs
-// (verdicts/check.cpp).
+// (commands/check_logs.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "commands/cli.h"

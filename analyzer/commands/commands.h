@@ -51,7 +51,7 @@ CheckResult checkLogs(const std::vector<std::string> &logs, const std::string &f
                       unsigned jobs);
 
 struct TraceWindow;
-/// `coroscope export --format chrome-trace LOG...` (render/export_trace.cpp): the
+/// `coroscope export --format chrome-trace LOG...` (commands/export_chrome_trace.cpp): the
 /// logs' timelines in the Trace Event Format, streamed to `os`; how each
 /// log ended. Throws std::runtime_error, before writing anything, when an
 /// input is a profile file (no events), and LogError on malformed input.

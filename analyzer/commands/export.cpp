@@ -1,7 +1,7 @@
 //===- commands/export.cpp - `coroscope export`: rows or a timeline -------===//
 //
 // Each log's report as rows naming its process (jsonl, csv), or the logs'
-// timeline in the Trace Event Format (chrome-trace, render/export_trace.cpp).
+// timeline in the Trace Event Format (chrome-trace, commands/export_chrome_trace.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "commands/cli.h"

@@ -11,7 +11,7 @@
 // compiler it is for (--compiler, else $CXX, else clang++) for its version
 // and names that major's plugin, or refuses with one line naming the
 // compilers it has plugins for. `lint` picks its module the same way
-// (lint_loader.cpp).
+// (commands/lint_loader.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "commands/cli.h"

@@ -11,7 +11,7 @@
 #include "render/lint.h"
 #include "commands/cli.h"
 #include "commands/commands.h"
-#include "lint_loader.h"
+#include "commands/lint_loader.h"
 
 #include <iostream>
 #include <memory>

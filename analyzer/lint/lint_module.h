@@ -4,7 +4,7 @@
 // command 0.3 s and 68 MB to load. So lint_tool.cpp and the checks are a
 // module, lib/libcoroscope_lint-<major>.so (one per LLVM major) next to the
 // executable's bin/, that the executable dlopen()s for `lint` alone
-// (lint_loader.cpp). This header is
+// (commands/lint_loader.cpp). This header is
 // the whole interface and both sides include it: one extern "C" entry point,
 // found with dlsym, returning a table of functions over the plain structs of
 // lint_tool.h. Module and executable are built together (one compiler, one

@@ -335,7 +335,7 @@ public:
     PendingFunction.clear();
   }
 
-  /// Set by the checks' FindingObserver just before their warning arrives.
+  /// Set by the checks' WarningObserver just before their warning arrives.
   std::string PendingFunction;
   std::vector<LintFinding> Findings;
   std::string Errors;

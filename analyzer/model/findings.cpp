@@ -1,4 +1,4 @@
-//===- model/findings.cpp - Run-time check findings of all logs -----------===//
+//===- model/findings.cpp - Findings of all logs, and the check names -----===//
 //
 // Resolution happens per log because site ids and frame addresses are only
 // meaningful inside their log; merging happens afterwards on the resolved
@@ -7,8 +7,9 @@
 //===----------------------------------------------------------------------===//
 #include "model/findings.h"
 
+#include "coroscope/support/stable_sort.h"
+
 #include <algorithm>
-#include <numeric>
 
 namespace coroscope::analyzer {
 
@@ -61,23 +62,16 @@ void FindingSet::merge(FindingSet &&later) {
 }
 
 std::vector<Finding> FindingSet::sorted() const {
-  std::vector<size_t> order(items_.size());
-  std::iota(order.begin(), order.end(), size_t(0));
-  // The index as the last key keeps ties in order of first appearance.
-  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    const Finding &x = items_[a], &y = items_[b];
+  std::vector<Finding> out = items_;
+  // Stable: ties stay in order of first appearance.
+  stableSort(out, [](const Finding &x, const Finding &y) {
     if (x.severity != y.severity)
       return x.severity > y.severity;
-    auto kx = std::make_tuple(std::string(checkName(x.check)), std::cref(x.where.file),
-                              x.where.line, x.where.column, std::cref(x.where.function), a);
-    auto ky = std::make_tuple(std::string(checkName(y.check)), std::cref(y.where.file),
-                              y.where.line, y.where.column, std::cref(y.where.function), b);
-    return kx < ky;
+    return std::make_tuple(std::string(checkName(x.check)), std::cref(x.where.file), x.where.line,
+                           x.where.column, std::cref(x.where.function)) <
+           std::make_tuple(std::string(checkName(y.check)), std::cref(y.where.file), y.where.line,
+                           y.where.column, std::cref(y.where.function));
   });
-  std::vector<Finding> out;
-  out.reserve(order.size());
-  for (size_t i : order)
-    out.push_back(items_[i]);
   return out;
 }
 

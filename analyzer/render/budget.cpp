@@ -16,7 +16,7 @@ namespace coroscope::analyzer {
 namespace {
 
 /// "heap_bytes_per_call" -> "heap-bytes-per-call", as check names are spelt.
-std::string checkName(const std::string &key) {
+std::string budgetCheckName(const std::string &key) {
   std::string s = key;
   std::replace(s.begin(), s.end(), '_', '-');
   return s;
@@ -54,7 +54,7 @@ void renderBudgetText(const BudgetResult &r, const std::string &path, std::ostre
   for (const BudgetViolation &v : r.violations) {
     const SourceRef &w = v.where;
     os << (w.column ? location(w.file, w.line, w.column) : location(w.file, w.line))
-       << ": budget: [" << checkName(v.key) << "] " << withoutReturnType(w.function) << ": "
+       << ": budget: [" << budgetCheckName(v.key) << "] " << withoutReturnType(w.function) << ": "
        << budgetMessage(v) << "\n";
   }
   for (const std::string &name : r.unmatched)
@@ -73,7 +73,7 @@ nlohmann::ordered_json budgetViolationsJson(const BudgetResult &r) {
   Json list = Json::array();
   for (const BudgetViolation &v : r.violations) {
     Json j;
-    j["check"] = checkName(v.key);
+    j["check"] = budgetCheckName(v.key);
     j["key"] = v.key;
     j["function"] = v.where.function;
     j["file"] = v.where.file;

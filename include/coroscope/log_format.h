@@ -1,7 +1,7 @@
 //===- coroscope/log_format.h - Binary log records shared by runtime and analyzer -===//
 //
 // The on-disk layout of a coroscope log, version 1. The runtime writes it and
-// the analyzer reads it; nothing else includes this header. The prose
+// the analyzer reads it; the plugin takes the site kinds from it. The prose
 // specification with field tables is docs/log-format.md; keep both in step.
 //
 // All integers are little-endian. Every struct here is written to disk byte for

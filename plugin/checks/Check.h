@@ -52,7 +52,7 @@ private:
 /// with the check and the function being checked. The plugin needs none;
 /// `coroscope lint` uses it to name the function in JSON and SARIF, which a
 /// DiagnosticConsumer alone cannot tell.
-using FindingObserver = std::function<void(llvm::StringRef Check, const clang::FunctionDecl *FD)>;
+using WarningObserver = std::function<void(llvm::StringRef Check, const clang::FunctionDecl *FD)>;
 
 struct CheckOptions;
 

@@ -18,7 +18,7 @@ static const llvm::StringRef Names[] = {
 #define COROSCOPE_CHECK(Class, Name, OptIn, Summary, Description, Anchor) Name,
 #include "Checks.def"
 };
-static_assert(std::size(Names) == kCheckCount);
+static_assert(std::size(Names) == kCompileTimeCheckCount);
 
 static const CheckInfo Infos[] = {
 #define COROSCOPE_CHECK(Class, Name, OptIn, Summary, Description, Anchor)                          \

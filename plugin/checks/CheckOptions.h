@@ -39,7 +39,7 @@ struct CheckOptions {
   std::vector<std::string> MultiConsumption;  // task types never double-await
   std::vector<std::string> Locks;             // more lock guard types
   bool Werror = false;      // every finding an error (-fplugin-arg-coroscope-werror)
-  FindingObserver Observer; // see Check.h; empty in the plugin
+  WarningObserver Observer; // see Check.h; empty in the plugin
 
   void enable(llvm::StringRef Check) {
     Enabled.insert(Check);

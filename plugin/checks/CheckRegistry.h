@@ -22,7 +22,7 @@ namespace checks {
 /// Every check name, in the order the checks run (Checks.def; CheckNames.cpp
 /// has no Clang code, so the config file reader links without libclang).
 llvm::ArrayRef<llvm::StringRef> checkNames();
-inline constexpr size_t kCheckCount = 0
+inline constexpr size_t kCompileTimeCheckCount = 0
 #define COROSCOPE_CHECK(Class, Name, OptIn, Summary, Description, Anchor) +1
 #include "Checks.def"
     ; ///< checkNames().size()

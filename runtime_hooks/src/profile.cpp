@@ -45,7 +45,7 @@ std::atomic<uint64_t> gUntracked{0};
 
 namespace profile_detail {
 
-std::atomic<FrameState *> gFrames{nullptr};
+std::atomic<ProfileFrame *> gFrames{nullptr};
 
 // The first event of a thread, or an image registered since: the old block
 // is left mapped, a snapshot may be reading it.
@@ -64,9 +64,9 @@ __attribute__((noinline)) uint64_t *growCounters(ThreadState *t, uint32_t id) {
   return fresh[id].v;
 }
 
-__attribute__((noinline)) FrameState *mapFrames() {
+__attribute__((noinline)) ProfileFrame *mapFrames() {
   pthread_once(&gFramesOnce, [] {
-    gFrames.store(static_cast<FrameState *>(mapZeroed(kSlots * sizeof(FrameState))),
+    gFrames.store(static_cast<ProfileFrame *>(mapZeroed(kSlots * sizeof(ProfileFrame))),
                   std::memory_order_release);
   });
   return gFrames.load(std::memory_order_acquire);
@@ -82,12 +82,12 @@ std::atomic<uint64_t> gOverflowed{0};
 namespace {
 struct OverflowSlot {
   uint64_t key;
-  FrameState *state;
+  ProfileFrame *state;
 };
 pthread_mutex_t gOverflowLock = PTHREAD_MUTEX_INITIALIZER;
 OverflowSlot *gOverflowIndex = nullptr;
 uint64_t gOverflowCap = 0, gOverflowSize = 0; // slots, keys
-FrameState *gSlab = nullptr;
+ProfileFrame *gSlab = nullptr;
 uint64_t gSlabLeft = 0;
 constexpr uint64_t kSlabEntries = 4096;
 
@@ -114,9 +114,9 @@ bool growOverflow() {
 }
 } // namespace
 
-FrameState *findOverflow(uint64_t frame) {
+ProfileFrame *findOverflow(uint64_t frame) {
   pthread_mutex_lock(&gOverflowLock);
-  FrameState *f = nullptr;
+  ProfileFrame *f = nullptr;
   if (gOverflowIndex) {
     OverflowSlot *slot = overflowSlot(gOverflowIndex, gOverflowCap, frame);
     f = slot->key == frame ? slot->state : nullptr;
@@ -126,16 +126,16 @@ FrameState *findOverflow(uint64_t frame) {
 }
 
 namespace {
-FrameState *claimOverflow(uint64_t frame) {
+ProfileFrame *claimOverflow(uint64_t frame) {
   pthread_mutex_lock(&gOverflowLock);
-  FrameState *f = nullptr;
+  ProfileFrame *f = nullptr;
   if ((gOverflowSize + 1) * 2 <= gOverflowCap || growOverflow()) {
     OverflowSlot *slot = overflowSlot(gOverflowIndex, gOverflowCap, frame);
     if (slot->key == frame) {
       f = slot->state;
     } else {
       if (!gSlabLeft) {
-        gSlab = static_cast<FrameState *>(mapZeroed(kSlabEntries * sizeof(FrameState)));
+        gSlab = static_cast<ProfileFrame *>(mapZeroed(kSlabEntries * sizeof(ProfileFrame)));
         gSlabLeft = gSlab ? kSlabEntries : 0;
       }
       if (gSlabLeft) {
@@ -153,14 +153,14 @@ FrameState *claimOverflow(uint64_t frame) {
 }
 } // namespace
 
-FrameState *claimState(uint64_t frame) {
-  FrameState *tab = framesTable();
+ProfileFrame *claimState(uint64_t frame) {
+  ProfileFrame *tab = framesTable();
   if (!tab || !frame)
     return nullptr;
-  FrameState *f = frame_table::claim(
+  ProfileFrame *f = frame_table::claim(
       tab, kFrameBits, frame,
-      [](const FrameState &x) { return !(x.flags.load(std::memory_order_relaxed) & kFrameLive); },
-      [](FrameState *) {});
+      [](const ProfileFrame &x) { return !(x.flags.load(std::memory_order_relaxed) & kFrameLive); },
+      [](ProfileFrame *) {});
   if (!f)
     f = claimOverflow(frame);
   if (!f)
@@ -257,7 +257,7 @@ void recordSample(const Site *fn, uint64_t busy, uint64_t suspended) {
 } // namespace
 
 namespace profile_detail {
-void closeSample(FrameState *f, uint64_t at) {
+void closeSample(ProfileFrame *f, uint64_t at) {
   uint64_t suspended = f->suspended_ns;
   if (f->open_site && at > f->open_ns)
     suspended += at - f->open_ns;
@@ -484,9 +484,9 @@ void resetProfileAfterFork() {
     // figures, as they have none in a trace-mode child's log.
     t->act_depth = t->act_overflow = t->act_entered = t->act_await_depth = 0;
   });
-  if (FrameState *tab =
+  if (ProfileFrame *tab =
           gFrames.load(std::memory_order_relaxed)) // zero pages again without touching them
-    mmap(tab, kSlots * sizeof(FrameState), PROT_READ | PROT_WRITE,
+    mmap(tab, kSlots * sizeof(ProfileFrame), PROT_READ | PROT_WRITE,
          MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
   for (uint32_t i = 0; i < gSamplesCap; ++i)
     if (gSamples[i])

@@ -88,7 +88,7 @@ inline uint64_t *counters(ThreadState *t, const Site *site) {
 
 // --- Per-frame state ------------------------------------------------------
 
-enum FrameFlag : uint32_t {
+enum ProfileFrameFlag : uint32_t {
   kFrameLive = 1,
   kFrameCompleted = 2,
   kFrameBodyWaited = 4,
@@ -96,7 +96,7 @@ enum FrameFlag : uint32_t {
   kFrameSampled = 16,
 };
 
-struct alignas(64) FrameState {
+struct alignas(64) ProfileFrame {
   std::atomic<uint64_t> key; ///< frame address; 0 = never used
   std::atomic<uint32_t> flags;
   uint32_t creator_thread;
@@ -110,17 +110,17 @@ struct alignas(64) FrameState {
   uint64_t open_ns;      ///< when the open suspension began
   uint64_t suspended_ns; ///< closed suspensions so far
 };
-static_assert(sizeof(FrameState) == 64, "one cache line per frame");
+static_assert(sizeof(ProfileFrame) == 64, "one cache line per frame");
 
 constexpr unsigned kFrameBits = 20;
 /// 2^kFrameBits entries, mapped on first use (under pthread_once) and read
 /// without a lock: atomic, or that read races with the store (TSan).
-extern std::atomic<FrameState *> gFrames;
-FrameState *mapFrames();
+extern std::atomic<ProfileFrame *> gFrames;
+ProfileFrame *mapFrames();
 
 /// The table, mapped if it is not yet.
-inline FrameState *framesTable() {
-  FrameState *tab = gFrames.load(std::memory_order_acquire);
+inline ProfileFrame *framesTable() {
+  ProfileFrame *tab = gFrames.load(std::memory_order_acquire);
   return __builtin_expect(tab != nullptr, 1) ? tab : mapFrames();
 }
 
@@ -129,14 +129,14 @@ inline FrameState *framesTable() {
 /// any frame went there.
 extern std::atomic<uint64_t> gOverflowed;
 /// `frame`'s overflow entry, or null (slow path).
-FrameState *findOverflow(uint64_t frame);
+ProfileFrame *findOverflow(uint64_t frame);
 
 /// The live entry of `frame`, or null.
-inline FrameState *findState(uint64_t frame) {
-  FrameState *tab = framesTable();
+inline ProfileFrame *findState(uint64_t frame) {
+  ProfileFrame *tab = framesTable();
   if (!tab || !frame)
     return nullptr;
-  FrameState *f = frame_table::find(tab, kFrameBits, frame);
+  ProfileFrame *f = frame_table::find(tab, kFrameBits, frame);
   // An address with an entry in the table (a tombstone too) always claims
   // that one: only addresses without one can be in the overflow map.
   if (!f && __builtin_expect(gOverflowed.load(std::memory_order_relaxed) != 0, 0))
@@ -147,10 +147,10 @@ inline FrameState *findState(uint64_t frame) {
 /// table, or in the overflow map when the table is full around its home
 /// slot. Null only when memory for the map cannot be mapped (then counted
 /// as untracked).
-FrameState *claimState(uint64_t frame);
+ProfileFrame *claimState(uint64_t frame);
 /// A sampled frame's life ends at `at` (now() ticks): completed, freed, or
 /// its address reused.
-void closeSample(FrameState *f, uint64_t at);
+void closeSample(ProfileFrame *f, uint64_t at);
 
 // --- Activations --------------------------------------------------------
 
@@ -181,7 +181,7 @@ inline void push(ThreadState *t, uint64_t frame) {
   t->acts[t->act_depth++] = {id, frame};
 }
 
-inline void complete(ThreadState *t, FrameState *f) {
+inline void complete(ThreadState *t, ProfileFrame *f) {
   uint32_t flags = f->flags.load(std::memory_order_relaxed);
   f->flags.store(flags | kFrameCompleted, std::memory_order_relaxed);
   if (uint64_t *c = counters(t, f->fn)) {
@@ -235,7 +235,7 @@ inline void profileFrameBegin(ThreadState *t, const Site *fn, uint64_t frame, ui
     }
   }
   push(t, frame);
-  FrameState *f = claimState(frame);
+  ProfileFrame *f = claimState(frame);
   if (!f)
     return;
   uint32_t old = f->flags.load(std::memory_order_relaxed);
@@ -277,7 +277,7 @@ inline void profileAwaitReady(ThreadState *t, const Site *site, uint64_t frame) 
   if (uint64_t *c = counters(t, site))
     add(c[kReady]);
   if (site && site->kind == log::kSiteFinal)
-    if (FrameState *f = findState(frame);
+    if (ProfileFrame *f = findState(frame);
         f && !(f->flags.load(std::memory_order_relaxed) & kFrameCompleted))
       complete(t, f);
 }
@@ -288,7 +288,7 @@ inline void profileAwaitSuspend(ThreadState *t, const Site *site, uint64_t frame
   bool initial = site && site->kind == log::kSiteInitial;
   if (!initial)
     t->act_await_depth = t->act_entered + 1;
-  FrameState *f = findState(frame);
+  ProfileFrame *f = findState(frame);
   if (!f)
     return;
   uint32_t flags = f->flags.load(std::memory_order_relaxed);
@@ -313,13 +313,13 @@ inline void profileAwaitCancel(ThreadState *t, const Site *site, uint64_t frame)
     add(c[kCancel]);
   if (!(site && site->kind == log::kSiteInitial))
     t->act_await_depth = 0;
-  FrameState *f = findState(frame);
+  ProfileFrame *f = findState(frame);
   if (f && !(f->flags.load(std::memory_order_relaxed) & kFrameCompleted) && f->open_site == site)
     f->open_site = nullptr; // await_suspend returned false: it never suspended
 }
 
 inline void profileFrameResume(ThreadState *t, const Site *, uint64_t frame) {
-  FrameState *f = findState(frame);
+  ProfileFrame *f = findState(frame);
   if (!f)
     return;
   uint32_t flags = f->flags.load(std::memory_order_relaxed);
@@ -347,7 +347,7 @@ inline void profileFrameResume(ThreadState *t, const Site *, uint64_t frame) {
 inline void profileFrameFree(ThreadState *t, const Site *fn, uint64_t frame) {
   if (uint64_t *c = counters(t, fn))
     add(c[kFrees]);
-  FrameState *f = findState(frame);
+  ProfileFrame *f = findState(frame);
   if (!f)
     return;
   uint32_t flags = f->flags.load(std::memory_order_relaxed);

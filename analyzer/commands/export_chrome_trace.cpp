@@ -1,4 +1,4 @@
-//===- render/export_trace.cpp - `coroscope export --format chrome-trace` -===//
+//===- commands/export_chrome_trace.cpp - `export --format chrome-trace` ---===//
 //
 // Replays each log as `report` does, with a ChromeTraceWriter told what the
 // model sees (render/chrome_trace.h), so the trace streams out as the log is

@@ -1,4 +1,4 @@
-//===- log/dump.cpp - `coroscope dump`: the raw records of a log ---------===//
+//===- commands/dump_log.cpp - `coroscope dump`: the raw records of a log ---===//
 //
 // A debugging view of exactly what is on disk, in file order, one record per
 // line with its file offset, before any interpretation (no merging, no clock

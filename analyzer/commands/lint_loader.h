@@ -1,11 +1,11 @@
-//===- lint_loader.h - Finding the lint module at run time ------*- C++ -*-===//
+//===- commands/lint_loader.h - Finding the lint module at run time -*- C++ -*-===//
 //
 // The executable's side of lint/lint_module.h: the module is loaded on first
 // use only, so commands other than `lint` never map libclang-cpp.
 //
 //===----------------------------------------------------------------------===//
-#ifndef COROSCOPE_ANALYZER_LINT_LOADER_H
-#define COROSCOPE_ANALYZER_LINT_LOADER_H
+#ifndef COROSCOPE_ANALYZER_COMMANDS_LINT_LOADER_H
+#define COROSCOPE_ANALYZER_COMMANDS_LINT_LOADER_H
 
 #include "lint/lint_module.h"
 
@@ -29,4 +29,4 @@ std::vector<std::string> lintCheckNamesIfLoadable();
 
 } // namespace coroscope::analyzer
 
-#endif // COROSCOPE_ANALYZER_LINT_LOADER_H
+#endif // COROSCOPE_ANALYZER_COMMANDS_LINT_LOADER_H

@@ -1,11 +1,11 @@
-//===- lint_loader.cpp - Finding libcoroscope_lint-*.so at run time -------===//
+//===- commands/lint_loader.cpp - Finding libcoroscope_lint-*.so at run time ===//
 //
 // RTLD_LOCAL: the module's LLVM symbols stay out of the executable's
 // namespace. The handle is never closed: LLVM's static destructors must not
 // run while the program still holds objects from it.
 //
 //===----------------------------------------------------------------------===//
-#include "lint_loader.h"
+#include "commands/lint_loader.h"
 
 #include "commands/commands.h"
 #include "file_names.h"

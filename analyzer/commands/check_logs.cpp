@@ -1,4 +1,4 @@
-//===- verdicts/check.cpp - `coroscope check`: findings as a gate --------===//
+//===- commands/check_logs.cpp - `coroscope check`: findings as a gate ----===//
 //
 // Meant for CI: run the tests with the runtime's checks enabled, then
 // `coroscope check` over the logs fails the job when any finding reaches the
