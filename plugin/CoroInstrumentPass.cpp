@@ -144,7 +144,7 @@ private:
   bool analyze(Function &F, HookedCoroutine &C, std::string &Why);
   void addSites(HookedCoroutine &C);
   void collectHandleCalls(Function &F, const DenseSet<const Function *> &Skipped);
-  FunctionCallee hook(const char *Name, ArrayRef<Type *> Params);
+  FunctionCallee hook(const char *Name);
   HookPoints instrument(HookedCoroutine &C);
   void instrumentHandleCall(const HandleCall &H);
   Function *memberCopy(Function &Member, log::SiteKind Op, Intrinsic::ID IID, const char *Exit,
@@ -402,8 +402,8 @@ void Instrumenter::addSites(HookedCoroutine &C) {
   }
 }
 
-FunctionCallee Instrumenter::hook(const char *Name, ArrayRef<Type *> Params) {
-  return declareHook(M, Name, Params, StringRef(Name) == kCoroutineCall);
+FunctionCallee Instrumenter::hook(const char *Name) {
+  return declareHook(M, Name, StringRef(Name) == kCoroutineCall);
 }
 
 static void insertOnEdge(BasicBlock *From, BasicBlock *To, FunctionCallee Hook,
@@ -417,13 +417,13 @@ static void insertOnEdge(BasicBlock *From, BasicBlock *To, FunctionCallee Hook,
 HookPoints Instrumenter::instrument(HookedCoroutine &C) {
   HookPoints Points;
   Type *Ptr = PointerType::getUnqual(Ctx), *I64 = Type::getInt64Ty(Ctx);
-  FunctionCallee Alloc = hook(kFrameAlloc, {Ptr, Ptr, I64});
-  FunctionCallee BeginH = hook(kFrameBegin, {Ptr, Ptr, I64});
-  FunctionCallee RampRet = hook(kRampReturn, {Ptr, Ptr});
-  FunctionCallee SuspendH = hook(kAwaitSuspend, {Ptr, Ptr, Ptr});
-  FunctionCallee Cancel = hook(kAwaitCancel, {Ptr, Ptr});
-  FunctionCallee FreeH = hook(kFrameFree, {Ptr, Ptr, Ptr});
-  FunctionCallee UnwindH = hook(kFrameUnwind, {Ptr, Ptr});
+  FunctionCallee Alloc = hook(kFrameAlloc);
+  FunctionCallee BeginH = hook(kFrameBegin);
+  FunctionCallee RampRet = hook(kRampReturn);
+  FunctionCallee SuspendH = hook(kAwaitSuspend);
+  FunctionCallee Cancel = hook(kAwaitCancel);
+  FunctionCallee FreeH = hook(kFrameFree);
+  FunctionCallee UnwindH = hook(kFrameUnwind);
 
   Constant *Fn = Sites.ptr(C.Site);
   Value *Frame = C.Begin;
@@ -543,12 +543,11 @@ HookPoints Instrumenter::instrument(HookedCoroutine &C) {
 void Instrumenter::instrumentAwaitReturn(const SuspendPoint &P, Value *Frame) {
   if (!P.AwaitSuspend)
     return;
-  Type *Ptr = PointerType::getUnqual(Ctx);
   Constant *Site = Sites.ptr(P.Site);
   if (P.AwaitSuspend->getCalledFunction()->getIntrinsicID() ==
       Intrinsic::coro_await_suspend_handle) {
     auto *Wrapper = cast<Function>(P.AwaitSuspend->getArgOperand(2)); // analyze() checked it
-    FunctionCallee Transfer = hook(kAwaitTransfer, {Ptr, Ptr, Ptr});
+    FunctionCallee Transfer = hook(kAwaitTransfer);
     for (BasicBlock &BB : *Wrapper)
       if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator());
           Ret && Ret->getReturnValue() && Ret->getReturnValue()->getType()->isPointerTy()) {
@@ -557,7 +556,7 @@ void Instrumenter::instrumentAwaitReturn(const SuspendPoint &P, Value *Frame) {
       }
     return;
   }
-  FunctionCallee Return = hook(kAwaitReturn, {Ptr, Ptr});
+  FunctionCallee Return = hook(kAwaitReturn);
   IRBuilder<> B(afterCall(P.AwaitSuspend));
   B.CreateCall(Return, {Site, Frame});
 }
@@ -686,7 +685,7 @@ void Instrumenter::findAwaiterTouches() {
 void Instrumenter::instrumentAwaiterTouches() {
   if (AwaiterTouches.empty())
     return;
-  FunctionCallee Touch = hook(kAwaiterTouch, {});
+  FunctionCallee Touch = hook(kAwaiterTouch);
   for (auto &[Member, At] : AwaiterTouches)
     for (Instruction *I : At) {
       IRBuilder<> B(I);

@@ -35,8 +35,22 @@ constexpr const char *kMarkerPrefix = "coroscope.marker.";
 constexpr const char *kHookAfter = "coroscope.hook_after"; // (site, hook name)
 } // namespace
 
-FunctionCallee declareHook(Module &M, StringRef Name, ArrayRef<Type *> Params, bool KeepsSite) {
-  FunctionType *FT = FunctionType::get(Type::getVoidTy(M.getContext()), Params, false);
+FunctionType *hookType(LLVMContext &Ctx, StringRef Name) {
+  Type *SiteArray = PointerType::getUnqual(Ctx), *Site = SiteArray, *Ptr = SiteArray;
+  Type *U64 = Type::getInt64Ty(Ctx);
+#define COROSCOPE_HOOK_PARAMS(...)                                                                 \
+  std::initializer_list<Type *> { __VA_ARGS__ }
+#define COROSCOPE_HOOK(Name_, symbol, params)                                                      \
+  if (Name == #symbol)                                                                             \
+    return FunctionType::get(Type::getVoidTy(Ctx), ArrayRef<Type *>(COROSCOPE_HOOK_PARAMS params), \
+                             false);
+#include "coroscope/hooks.def"
+#undef COROSCOPE_HOOK_PARAMS
+  llvm_unreachable("not a hook of hooks.def");
+}
+
+FunctionCallee declareHook(Module &M, StringRef Name, bool KeepsSite) {
+  FunctionType *FT = hookType(M.getContext(), Name);
   FunctionCallee Callee = M.getOrInsertFunction(Name, FT);
   if (auto *Fn = dyn_cast<Function>(Callee.getCallee())) {
     Fn->setDoesNotThrow();
@@ -50,8 +64,8 @@ FunctionCallee declareHook(Module &M, StringRef Name, ArrayRef<Type *> Params, b
     // pointers are logged as numbers, never dereferenced or kept.
     Fn->setMemoryEffects(MemoryEffects::argMemOnly(ModRefInfo::Ref) |
                          MemoryEffects::inaccessibleMemOnly(ModRefInfo::ModRef));
-    for (unsigned I = 0; I < Params.size(); ++I)
-      if (Params[I]->isPointerTy() && !(I == 0 && KeepsSite)) {
+    for (unsigned I = 0; I < FT->getNumParams(); ++I)
+      if (FT->getParamType(I)->isPointerTy() && !(I == 0 && KeepsSite)) {
         compat::addNoCaptureParam(*Fn, I);
         if (I > 0)
           Fn->addParamAttr(I, Attribute::ReadNone);
@@ -224,9 +238,8 @@ static void lowerHookAfter(Module &M, CallBase &Call) {
   if (!Site || Hook.empty() || Plain->arg_size() < 1 ||
       !Plain->getArgOperand(0)->getType()->isPointerTy())
     return;
-  Type *Ptr = PointerType::getUnqual(M.getContext());
   IRBuilder<> B(afterCall(Plain));
-  B.CreateCall(declareHook(M, Hook, {Ptr, Ptr}), {Site, Plain->getArgOperand(0)})
+  B.CreateCall(declareHook(M, Hook), {Site, Plain->getArgOperand(0)})
       ->setDebugLoc(Plain->getDebugLoc());
 }
 
@@ -265,13 +278,11 @@ static bool hooksOnEdges(CallInst &Marker,
 /// whatever the optimizer made of the name, behind a compare of the name
 /// for each hook.
 static void lowerEdgeMarker(Module &M, CallInst &Marker, const EdgeMarkerHooks &Hooks) {
-  Type *Ptr = PointerType::getUnqual(M.getContext());
   Value *Frame = Marker.getArgOperand(0), *Site = Marker.getArgOperand(1);
   Value *Name = Marker.getArgOperand(2);
   auto Emit = [&](Instruction *At, Value *Hook) {
     IRBuilder<> B(At);
-    B.CreateCall(declareHook(M, hookNamed(Hook), {Ptr, Ptr}), {Site, Frame})
-        ->setDebugLoc(Marker.getDebugLoc());
+    B.CreateCall(declareHook(M, hookNamed(Hook)), {Site, Frame})->setDebugLoc(Marker.getDebugLoc());
   };
   SmallVector<std::pair<BasicBlock *, Value *>, 4> Edges;
   if (Value *Only = Hooks.only()) {
@@ -310,7 +321,6 @@ PreservedAnalyses HookLowerPass::run(Module &M, ModuleAnalysisManager &) {
     return PreservedAnalyses::all();
   for (CallBase *Call : Tagged)
     lowerHookAfter(M, *Call);
-  Type *Ptr = PointerType::getUnqual(M.getContext());
   for (CallInst *Marker : Markers) {
     StringRef Hook = markedHook(*Marker);
     if (EdgeMarkerHooks Hooks; Hook.empty()) {
@@ -319,13 +329,12 @@ PreservedAnalyses HookLowerPass::run(Module &M, ModuleAnalysisManager &) {
       continue;
     }
     bool WithFrame = cast<ConstantInt>(Marker->getArgOperand(3))->getZExtValue() == 2;
-    SmallVector<Type *, 2> Params{Ptr};
     SmallVector<Value *, 2> Args{Marker->getArgOperand(1)};
-    if (WithFrame) {
-      Params.push_back(Ptr);
+    if (WithFrame)
       Args.push_back(Marker->getArgOperand(0));
-    }
-    FunctionCallee Callee = declareHook(M, Hook, Params, /*KeepsSite=*/!WithFrame);
+    FunctionCallee Callee = declareHook(M, Hook, /*KeepsSite=*/!WithFrame);
+    assert(Callee.getFunctionType()->getNumParams() == Args.size() &&
+           "a marker's arguments are its hook's parameters");
     IRBuilder<> B(Marker);
     B.CreateCall(Callee, Args)->setDebugLoc(Marker->getDebugLoc());
     Marker->eraseFromParent();

@@ -37,9 +37,12 @@ namespace coroscope {
 /// assume of every hook: nounwind, reads its site descriptor (parameter 0),
 /// writes only runtime state, never dereferences or keeps a frame pointer.
 /// KeepsSite: the hook keeps its site pointer (coroutine_call does, for the
-/// frame_begin that follows).
-llvm::FunctionCallee declareHook(llvm::Module &M, llvm::StringRef Name,
-                                 llvm::ArrayRef<llvm::Type *> Params, bool KeepsSite = false);
+/// frame_begin that follows). Its type is hookType(Name).
+llvm::FunctionCallee declareHook(llvm::Module &M, llvm::StringRef Name, bool KeepsSite = false);
+
+/// The IR type of the hook named Name, from its parameters in
+/// include/coroscope/hooks.def (every pointer kind is `ptr`, U64 is i64).
+llvm::FunctionType *hookType(llvm::LLVMContext &Ctx, llvm::StringRef Name);
 
 /// Where code that runs right after Call returns normally goes: an invoke's
 /// result is usable only on its normal edge, which gets a block of its own

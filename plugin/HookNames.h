@@ -11,7 +11,7 @@
 
 namespace coroscope::hook_names {
 
-#define COROSCOPE_HOOK(Name, symbol) inline constexpr const char *k##Name = #symbol;
+#define COROSCOPE_HOOK(Name, symbol, params) inline constexpr const char *k##Name = #symbol;
 #include "coroscope/hooks.def"
 inline constexpr const char *kHookPrefix = "__coroscope_";
 inline constexpr const char *kSitesSection = "coroscope_sites";

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "SiteTable.h"
+#include "HookMarkers.h"
 #include "HookNames.h"
 #include "SiteNames.h"
 #include "coroscope/hooks.h"
@@ -150,7 +151,6 @@ Constant *SiteTable::ptr(int Index) const {
 void SiteTable::emitCtor() {
   if (M.getFunction(kCtorName))
     return;
-  Type *Ptr = PointerType::getUnqual(Ctx);
   auto Bound = [&](const std::string &Name) {
     auto *GV =
         new GlobalVariable(M, SiteTy, false, GlobalValue::ExternalWeakLinkage, nullptr, Name);
@@ -160,8 +160,7 @@ void SiteTable::emitCtor() {
   // The linker's names for the bounds of section kSitesSection.
   GlobalVariable *Start = Bound(std::string("__start_") + kSitesSection);
   GlobalVariable *Stop = Bound(std::string("__stop_") + kSitesSection);
-  FunctionCallee Init =
-      M.getOrInsertFunction(kSitesInit, FunctionType::get(Type::getVoidTy(Ctx), {Ptr, Ptr}, false));
+  FunctionCallee Init = M.getOrInsertFunction(kSitesInit, hookType(Ctx, kSitesInit));
   Function *Ctor = Function::Create(FunctionType::get(Type::getVoidTy(Ctx), false),
                                     GlobalValue::WeakODRLinkage, kCtorName, M);
   Ctor->setVisibility(GlobalValue::HiddenVisibility);

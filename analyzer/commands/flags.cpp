@@ -51,7 +51,7 @@ namespace {
 /// What an executable linked with the static runtime exports: the hooks and
 /// the public functions of coroscope/hooks.h; functions only.
 const char *const kExportedSymbols[] = {
-#define COROSCOPE_HOOK(Name, symbol) #symbol,
+#define COROSCOPE_HOOK(Name, symbol, params) #symbol,
 #include "coroscope/hooks.def"
     "__coroscope_flush", "__coroscope_dump_frames"};
 

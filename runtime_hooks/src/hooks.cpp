@@ -18,9 +18,20 @@
 #include "sites.h"
 #include "thread_state.h"
 
-// Every hook the pass may call is declared with the signature hooks.h gives.
-#define COROSCOPE_HOOK(Name, symbol) static_assert(sizeof(&symbol) != 0, #symbol);
+#include <type_traits>
+
+// Every hook the pass may call is declared in hooks.h with the parameters
+// hooks.def gives it, the ones the pass builds its calls from.
+namespace hook_params {
+using SiteArray = __coroscope_site *;
+using Site = const __coroscope_site *;
+using Ptr = void *;
+using U64 = uint64_t;
+#define COROSCOPE_HOOK(Name, symbol, params)                                                       \
+  static_assert(std::is_same_v<decltype(&symbol), void(*) params>,                                 \
+                #symbol ": hooks.h and hooks.def disagree on its parameters");
 #include "coroscope/hooks.def"
+} // namespace hook_params
 
 #define COROSCOPE_RT_API extern "C" __attribute__((visibility("default")))
 
