@@ -192,8 +192,8 @@ void dumpLog(const std::string &path, std::ostream &os) {
     case kChunkFinding: {
       const FindingData &f = finding;
       const FindingRecord &fr = f.record;
-      os << " check=" << checkKindName(fr.check) << " severity=" << severityName(fr.severity)
-         << " state=" << frameStateName(fr.state) << " thread=" << fr.thread
+      os << " check=" << runtimeCheckName(fr.check) << " severity=" << severityName(fr.severity)
+         << " state=" << nameOr(frameStateName(fr.state), "unknown") << " thread=" << fr.thread
          << " other_thread=" << fr.other_thread << " function=" << fr.function_site
          << " site=" << fr.site << " related=" << fr.related_site
          << " creation=" << fr.creation_site << " count=" << fr.count << " frame=" << hex(fr.frame)
@@ -217,7 +217,8 @@ void dumpLog(const std::string &path, std::ostream &os) {
       for (const LiveFrame &lf : frames) {
         os << "  live @" << at << " frame=" << hex(lf.frame) << " awaiter=" << hex(lf.awaiter)
            << " function=" << lf.function_site << " site=" << lf.site
-           << " creation=" << lf.creation_site << " state=" << frameStateName(lf.state)
+           << " creation=" << lf.creation_site
+           << " state=" << nameOr(frameStateName(lf.state), "unknown")
            << " heap=" << unsigned(lf.heap) << " bytes=" << lf.bytes << "\n";
         at += sizeof(LiveFrame);
       }

@@ -27,68 +27,6 @@ static_assert(std::endian::native == std::endian::little,
 
 using namespace coroscope::log;
 
-const char *eventKindName(uint8_t kind) {
-  switch (kind) {
-  case kEvFrameAlloc:
-    return "frame_alloc";
-  case kEvFrameBegin:
-    return "frame_begin";
-  case kEvRampReturn:
-    return "ramp_return";
-  case kEvAwaitReady:
-    return "await_ready";
-  case kEvAwaitSuspend:
-    return "await_suspend";
-  case kEvAwaitCancel:
-    return "await_cancel";
-  case kEvFrameResume:
-    return "frame_resume";
-  case kEvFrameFree:
-    return "frame_free";
-  case kEvResumeEnter:
-    return "resume_enter";
-  case kEvResumeExit:
-    return "resume_exit";
-  case kEvDestroyEnter:
-    return "destroy_enter";
-  case kEvDestroyExit:
-    return "destroy_exit";
-  case kEvDone:
-    return "done";
-  case kEvFrameElided:
-    return "frame_elided";
-  }
-  return "";
-}
-
-const char *siteKindName(uint8_t kind) {
-  switch (kind) {
-  case kSiteFunction:
-    return "function";
-  case kSiteInitial:
-    return "initial";
-  case kSiteAwait:
-    return "await";
-  case kSiteYield:
-    return "yield";
-  case kSiteFinal:
-    return "final";
-  case kSiteResumeCall:
-    return "resume-call";
-  case kSiteDestroyCall:
-    return "destroy-call";
-  case kSiteDoneCall:
-    return "done-call";
-  case kSiteCoroutineCall:
-    return "coroutine-call";
-  case kSiteFrameLocal:
-    return "frame-local";
-  case kSiteForwardingBody:
-    return "forwarding-body";
-  }
-  return "";
-}
-
 EventSegment eventSegment(const ChunkRef &chunk, const EventsHeader &h) {
   EventSegment seg;
   seg.header = chunk.payload_offset;
@@ -107,39 +45,6 @@ EventSegment eventSegment(const ChunkRef &chunk, const PackedEventsHeader &h) {
   seg.packed = true;
   seg.base = {h.base_ts, h.base_frame, h.base_other_frame};
   return seg;
-}
-
-const char *checkKindName(uint8_t kind) {
-  const char *name = runtimeCheckName(kind);
-  return name ? name : "";
-}
-
-const char *severityName(uint8_t severity) {
-  switch (severity) {
-  case kSeverityAdvice:
-    return "advice";
-  case kSeverityWarning:
-    return "warning";
-  case kSeverityError:
-    return "error";
-  }
-  return "";
-}
-
-const char *frameStateName(uint8_t state) {
-  switch (state) {
-  case kFrameRunning:
-    return "running";
-  case kFrameSuspending:
-    return "suspending";
-  case kFrameSuspended:
-    return "suspended";
-  case kFrameFinal:
-    return "final";
-  case kFrameDestroyed:
-    return "destroyed";
-  }
-  return "unknown";
 }
 
 //===----------------------------------------------------------------------===//
@@ -431,7 +336,7 @@ std::vector<Site> LogReader::readSites(const ChunkRef &chunk) {
            "site " + std::to_string(e.id) + ": entry padding runs past the end of the sites chunk");
     if (e.id == 0)
       fail(at, "site with id 0");
-    if (siteKindName(e.kind)[0] == '\0')
+    if (!siteKindName(e.kind))
       fail(at + 4, "site " + std::to_string(e.id) + ": bad site kind " + std::to_string(e.kind));
     Site s;
     s.id = e.id;
@@ -490,9 +395,9 @@ FindingData LogReader::readFinding(const ChunkRef &chunk) {
   const FindingRecord &r = f.record;
   // An advice kind has no name here: the runtime never writes one, so a log
   // holding one is corrupt.
-  if (checkKindName(r.check)[0] == '\0')
+  if (!runtimeCheckName(r.check))
     fail(f.offset, "bad check kind " + std::to_string(r.check));
-  if (severityName(r.severity)[0] == '\0')
+  if (!severityName(r.severity))
     fail(f.offset + 1, "bad severity " + std::to_string(r.severity));
   // Both counts are u16, so this cannot overflow and the buffers are small.
   uint64_t need = sizeof(FindingRecord) + uint64_t(r.backtrace_len) * sizeof(BacktraceEntry) +

@@ -130,24 +130,11 @@ EventSegment eventSegment(const ChunkRef &chunk, const log::EventsHeader &h);
 EventSegment eventSegment(const ChunkRef &chunk, const log::PackedEventsHeader &h);
 
 /// Whether `kind` is a known log::EventKind.
-inline bool isEventKind(uint8_t kind) {
-  return kind >= log::kEvFrameAlloc && kind <= log::kEvFrameElided;
-}
+inline bool isEventKind(uint8_t kind) { return log::eventKindName(kind) != nullptr; }
 
-/// Returns the lower-case name of an event kind ("frame_begin"), or "" when
-/// the kind is unknown.
-const char *eventKindName(uint8_t kind);
-/// Returns "function", "initial", "await", "yield", "final", "resume-call",
-/// "destroy-call", "done-call", "coroutine-call", or "" if unknown.
-const char *siteKindName(uint8_t kind);
-/// The kebab-case name of a run-time check ("double-await"), or "" for any
-/// other kind (advice kinds too: checkName() in model/findings.h names both).
-const char *checkKindName(uint8_t kind);
-/// "advice", "warning", "error", or "" for an unknown severity.
-const char *severityName(uint8_t severity);
-/// "running", "suspending", "suspended", "final", "destroyed", or "unknown"
-/// (a state is informative only, so an odd value is not an error).
-const char *frameStateName(uint8_t state);
+/// `name`, or `fallback` where it is null: the log::*Name() functions give
+/// null for a value outside their list.
+inline const char *nameOr(const char *name, const char *fallback) { return name ? name : fallback; }
 
 /// One Finding chunk: the record, its async backtrace and native PCs.
 struct FindingData {

@@ -17,20 +17,13 @@ using namespace coroscope::log;
 
 const char *checkName(uint8_t check) {
   switch (check) {
-  case kAdviceHotSync:
-    return "hot-sync";
-  case kAdviceAlwaysWaits:
-    return "always-waits";
-  case kAdviceHaloMissed:
-    return "halo-missed";
-  case kAdvicePassThrough:
-    return "pass-through";
-  case kAdviceDeepChain:
-    return "deep-chain";
-  case kAdviceLargeFrame:
-    return "large-frame";
+#define COROSCOPE_ADVICE_NAME(kind, value, name)                                                   \
+  case kind:                                                                                       \
+    return name;
+    COROSCOPE_ADVICE_KINDS(COROSCOPE_ADVICE_NAME)
+#undef COROSCOPE_ADVICE_NAME
   }
-  return checkKindName(check);
+  return nameOr(runtimeCheckName(check), "");
 }
 
 void FindingSet::add(Finding f) {

@@ -47,16 +47,21 @@ struct Figure {
 };
 
 /// Advice: verdicts the analyzer derives from a whole log (verdicts/advice.cpp,
-/// docs/checks.md). They share Finding::check with log::CheckKind, above its
-/// values, and are never in a log.
+/// docs/checks.md), the one list of them: X(kind, value, name). They share Finding::check with
+/// log::CheckKind, above its values, and are never in a log.
+#define COROSCOPE_ADVICE_KINDS(X)                                                                  \
+  X(kAdviceHotSync, 64, "hot-sync")                                                                \
+  X(kAdviceAlwaysWaits, 65, "always-waits")                                                        \
+  X(kAdviceHaloMissed, 66, "halo-missed")                                                          \
+  X(kAdvicePassThrough, 67, "pass-through")                                                        \
+  X(kAdviceDeepChain, 68, "deep-chain")                                                            \
+  X(kAdviceLargeFrame, 69, "large-frame")
+
 enum AdviceKind : uint8_t {
   kAdviceFirst = 64,
-  kAdviceHotSync = 64,
-  kAdviceAlwaysWaits = 65,
-  kAdviceHaloMissed = 66,
-  kAdvicePassThrough = 67,
-  kAdviceDeepChain = 68,
-  kAdviceLargeFrame = 69,
+#define COROSCOPE_ADVICE_KIND(kind, value, name) kind = value,
+  COROSCOPE_ADVICE_KINDS(COROSCOPE_ADVICE_KIND)
+#undef COROSCOPE_ADVICE_KIND
 };
 
 /// The kebab-case name of a finding's check, a log::CheckKind or an

@@ -45,7 +45,7 @@ std::string withTimes(const Json &j,
 }
 
 std::string siteText(const SiteStats &s) {
-  return std::string(siteKindName(s.kind)) + " " + location(s.file, s.line, s.column);
+  return std::string(log::siteKindName(s.kind)) + " " + location(s.file, s.line, s.column);
 }
 
 } // namespace
@@ -243,7 +243,7 @@ void ChromeTraceWriter::finding(const Finding &f, uint64_t time) {
   j["tid"] = f.thread;
   j["ts"] = nullptr;
   j["args"]["check"] = checkName(f.check);
-  j["args"]["severity"] = severityName(f.severity);
+  j["args"]["severity"] = log::severityName(f.severity);
   j["args"]["message"] = f.message;
   j["args"]["function"] = f.where.function;
   j["args"]["location"] = location(f.where.file, f.where.line, f.where.column);

@@ -47,7 +47,7 @@ Json finding(const Finding &f, const std::string &check, const std::string &seve
   Json j;
   j["check"] = check;
   j["severity"] = severity;
-  j["state"] = lint ? Json(nullptr) : Json(frameStateName(f.state));
+  j["state"] = lint ? Json(nullptr) : Json(nameOr(log::frameStateName(f.state), "unknown"));
   j["function"] = f.where.function;
   j["file"] = f.where.file;
   j["line"] = f.where.line;
@@ -103,7 +103,7 @@ Json finding(const Finding &f, const std::string &check, const std::string &seve
 Json findingsJson(const std::vector<Finding> &findings) {
   Json list = Json::array();
   for (const Finding &f : findings)
-    list.push_back(finding(f, checkName(f.check), severityName(f.severity),
+    list.push_back(finding(f, checkName(f.check), log::severityName(f.severity),
                            /*lint=*/false));
   return list;
 }
@@ -118,7 +118,7 @@ Json liveFramesJson(const std::vector<LiveFrames> &live) {
     for (const LiveFrameView &v : l.frames) {
       Json j;
       j["function"] = v.where.function;
-      j["state"] = frameStateName(v.state);
+      j["state"] = nameOr(log::frameStateName(v.state), "unknown");
       j["file"] = v.where.file;
       j["line"] = v.where.line;
       j["column"] = v.where.column;

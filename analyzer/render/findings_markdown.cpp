@@ -30,7 +30,7 @@ void renderFindingsMarkdown(const std::vector<Finding> &findings, std::ostream &
     return;
   os << "\n## Findings\n\n" << findings.size() << " (" << findingsTally(findings) << ").\n\n";
   for (const Finding &f : findings) {
-    os << "- **" << severityName(f.severity) << "** `" << checkName(f.check) << "` at "
+    os << "- **" << log::severityName(f.severity) << "** `" << checkName(f.check) << "` at "
        << where(f.where) << " in " << code(f.where.function) << ": "
        << markdown(f.message, Md::Text) << "\n";
     for (const RelatedRef &r : f.related) {

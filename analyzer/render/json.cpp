@@ -32,7 +32,7 @@ Json toJson(const Distribution &d) {
 
 Json toJson(const SiteStats &s) {
   Json j;
-  j["kind"] = siteKindName(s.kind);
+  j["kind"] = log::siteKindName(s.kind);
   j["file"] = s.file;
   j["line"] = s.line;
   j["column"] = s.column;

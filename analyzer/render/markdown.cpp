@@ -77,7 +77,7 @@ void renderFunctions(const Summary &s, std::ostream &os) {
     os << "| site | location | reached | suspended | waits | awaiter |\n";
     os << "|---|---|--:|--:|--:|---|\n";
     for (const SiteStats *st : f.sites)
-      os << "| " << siteKindName(st->kind) << " | "
+      os << "| " << log::siteKindName(st->kind) << " | "
          << markdown(location(st->file, st->line, st->column), Md::Text) << " | " << st->reached()
          << " | " << st->suspended() << " | " << st->waits << " | "
          << markdown(st->awaiter, Md::CodeInCell) << " |\n";

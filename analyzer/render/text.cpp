@@ -149,8 +149,8 @@ void renderFunctions(const Summary &s, std::ostream &os) {
     Table sites({true, false, false, false, true, true});
     sites.add({"site", "reached", "suspended", "waits", "location", "awaiter"});
     for (const SiteStats *st : f.sites)
-      sites.add({siteKindName(st->kind), num(st->reached()), num(st->suspended()), num(st->waits),
-                 location(st->file, st->line, st->column),
+      sites.add({log::siteKindName(st->kind), num(st->reached()), num(st->suspended()),
+                 num(st->waits), location(st->file, st->line, st->column),
                  st->awaiter.empty() ? "-" : st->awaiter});
     std::ostringstream block;
     sites.print(block, "      ");

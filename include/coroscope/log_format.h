@@ -199,27 +199,40 @@ struct SitesHeader {
   uint32_t reserved;
 };
 
-/// What a site record describes. APPEND ONLY.
-enum SiteKind : uint8_t {
-  kSiteFunction = 0,      ///< a coroutine function (its ramp)
-  kSiteInitial = 1,       ///< the initial suspend point
-  kSiteAwait = 2,         ///< a co_await expression in the body
-  kSiteYield = 3,         ///< a co_yield expression
-  kSiteFinal = 4,         ///< the final suspend point
-  kSiteResumeCall = 5,    ///< a call of coroutine_handle::resume() or operator()
-  kSiteDestroyCall = 6,   ///< a call of coroutine_handle::destroy()
-  kSiteDoneCall = 7,      ///< a call of coroutine_handle::done()
-  kSiteCoroutineCall = 8, ///< a call of a coroutine: where frames are created
-  /// A local or by-value parameter of the coroutine `function_id` that lives
-  /// across a suspend point (so it is in the frame), at its declaration; its
-  /// `awaiter` text is "<bytes> <line of that suspend point> <name>: <type>".
-  kSiteFrameLocal = 9,
-  /// The coroutine `function_id` has a body that only forwards a task
-  /// (docs/checks.md#pass-through: `co_return co_await g(args);`, safe to
-  /// replace by `return g(args);`), at that co_await; `awaiter` is g's
-  /// qualified name. Written only with kBuildBodyShapes.
-  kSiteForwardingBody = 10,
-};
+/// What a site record describes, the one list of them: X(kind, value, name)
+/// per kind, name as the analyzer prints it. APPEND ONLY.
+#define COROSCOPE_SITE_KINDS(X)                                                                    \
+  /* a coroutine function (its ramp) */                                                            \
+  X(kSiteFunction, 0, "function")                                                                  \
+  /* the initial suspend point */                                                                  \
+  X(kSiteInitial, 1, "initial")                                                                    \
+  /* a co_await expression in the body */                                                          \
+  X(kSiteAwait, 2, "await")                                                                        \
+  /* a co_yield expression */                                                                      \
+  X(kSiteYield, 3, "yield")                                                                        \
+  /* the final suspend point */                                                                    \
+  X(kSiteFinal, 4, "final")                                                                        \
+  /* a call of coroutine_handle::resume() or operator() */                                         \
+  X(kSiteResumeCall, 5, "resume-call")                                                             \
+  /* a call of coroutine_handle::destroy() */                                                      \
+  X(kSiteDestroyCall, 6, "destroy-call")                                                           \
+  /* a call of coroutine_handle::done() */                                                         \
+  X(kSiteDoneCall, 7, "done-call")                                                                 \
+  /* a call of a coroutine: where frames are created */                                            \
+  X(kSiteCoroutineCall, 8, "coroutine-call")                                                       \
+  /* A local or by-value parameter of the coroutine `function_id` that lives                       \
+     across a suspend point (so it is in the frame), at its declaration; its                       \
+     `awaiter` text is "<bytes> <line of that suspend point> <name>: <type>". */                   \
+  X(kSiteFrameLocal, 9, "frame-local")                                                             \
+  /* The coroutine `function_id` has a body that only forwards a task                              \
+     (docs/checks.md#pass-through: `co_return co_await g(args);`, safe to                          \
+     replace by `return g(args);`), at that co_await; `awaiter` is g's                             \
+     qualified name. Written only with kBuildBodyShapes. */                                        \
+  X(kSiteForwardingBody, 10, "forwarding-body")
+
+#define COROSCOPE_ENUMERATOR(kind, value, name) kind = value,
+
+enum SiteKind : uint8_t { COROSCOPE_SITE_KINDS(COROSCOPE_ENUMERATOR) };
 
 /// Bits of SiteEntry::build: how the site's module was compiled.
 enum BuildFlags : uint8_t {
@@ -256,27 +269,42 @@ struct EventsHeader {
   uint64_t count;  ///< EventRecord entries that follow
 };
 
-/// What happened. APPEND ONLY.
-enum EventKind : uint8_t {
-  kEvFrameAlloc = 1,    ///< operator new returned `frame`; `ts` holds the size in bytes
-  kEvFrameBegin = 2,    ///< coroutine called: frame created, ramp activation starts
-  kEvRampReturn = 3,    ///< the ramp returns to its caller
-  kEvAwaitReady = 4,    ///< await_ready() was true: no suspension
-  kEvAwaitSuspend = 5,  ///< await_ready() was false: frame suspends, await_suspend runs next
-  kEvAwaitCancel = 6,   ///< await_suspend returned false: frame continues without suspending
-  kEvFrameResume = 7,   ///< frame resumed at the suspend site `site`
-  kEvFrameFree = 8,     ///< frame destroyed (coro.free); flags bit 0: heap memory freed
-  kEvResumeEnter = 9,   ///< coroutine_handle::resume() called on `frame`
-  kEvResumeExit = 10,   ///< that resume() returned
-  kEvDestroyEnter = 11, ///< coroutine_handle::destroy() called on `frame`
-  kEvDestroyExit = 12,  ///< that destroy() returned
-  kEvDone = 13,         ///< coroutine_handle::done() called on `frame`
-  /// The next kEvFrameBegin of `frame` on this thread is an elided (HALO)
-  /// frame: it lives in its caller's stack frame; `ts` holds its size in
-  /// bytes, as for kEvFrameAlloc. Logs from before it have elided frames of
-  /// unknown size.
-  kEvFrameElided = 14,
-};
+/// What happened, the one list of event kinds: X(kind, value, name) per
+/// kind, name as `coroscope dump` prints it. APPEND ONLY.
+#define COROSCOPE_EVENT_KINDS(X)                                                                   \
+  /* operator new returned `frame`; `ts` holds the size in bytes */                                \
+  X(kEvFrameAlloc, 1, "frame_alloc")                                                               \
+  /* coroutine called: frame created, ramp activation starts */                                    \
+  X(kEvFrameBegin, 2, "frame_begin")                                                               \
+  /* the ramp returns to its caller */                                                             \
+  X(kEvRampReturn, 3, "ramp_return")                                                               \
+  /* await_ready() was true: no suspension */                                                      \
+  X(kEvAwaitReady, 4, "await_ready")                                                               \
+  /* await_ready() was false: frame suspends, await_suspend runs next */                           \
+  X(kEvAwaitSuspend, 5, "await_suspend")                                                           \
+  /* await_suspend returned false: frame continues without suspending */                           \
+  X(kEvAwaitCancel, 6, "await_cancel")                                                             \
+  /* frame resumed at the suspend site `site` */                                                   \
+  X(kEvFrameResume, 7, "frame_resume")                                                             \
+  /* frame destroyed (coro.free); flags bit 0: heap memory freed */                                \
+  X(kEvFrameFree, 8, "frame_free")                                                                 \
+  /* coroutine_handle::resume() called on `frame` */                                               \
+  X(kEvResumeEnter, 9, "resume_enter")                                                             \
+  /* that resume() returned */                                                                     \
+  X(kEvResumeExit, 10, "resume_exit")                                                              \
+  /* coroutine_handle::destroy() called on `frame` */                                              \
+  X(kEvDestroyEnter, 11, "destroy_enter")                                                          \
+  /* that destroy() returned */                                                                    \
+  X(kEvDestroyExit, 12, "destroy_exit")                                                            \
+  /* coroutine_handle::done() called on `frame` */                                                 \
+  X(kEvDone, 13, "done")                                                                           \
+  /* The next kEvFrameBegin of `frame` on this thread is an elided (HALO)                          \
+     frame: it lives in its caller's stack frame; `ts` holds its size in                           \
+     bytes, as for kEvFrameAlloc. Logs from before it have elided frames of                        \
+     unknown size. */                                                                              \
+  X(kEvFrameElided, 14, "frame_elided")
+
+enum EventKind : uint8_t { COROSCOPE_EVENT_KINDS(COROSCOPE_ENUMERATOR) };
 
 /// The run-time checks (docs/checks.md), the one list of them:
 /// X(kind, value, name) per check, name as users see it in reports. The
@@ -293,26 +321,34 @@ enum EventKind : uint8_t {
   X(kCheckSuspendedForever, 9, "suspended-forever")
 
 enum CheckKind : uint8_t {
-#define COROSCOPE_CHECK_KIND(kind, value, name) kind = value,
-  COROSCOPE_RUNTIME_CHECKS(COROSCOPE_CHECK_KIND)
-#undef COROSCOPE_CHECK_KIND
+  COROSCOPE_RUNTIME_CHECKS(COROSCOPE_ENUMERATOR)
   // Values >= 64 are the analyzer's advice kinds (analyzer/model/findings.h), never logged.
 };
 
-enum Severity : uint8_t {
-  kSeverityAdvice = 0,
-  kSeverityWarning = 1,
-  kSeverityError = 2,
-};
+/// How serious a finding is: X(kind, value, name). APPEND ONLY.
+#define COROSCOPE_SEVERITIES(X)                                                                    \
+  X(kSeverityAdvice, 0, "advice")                                                                  \
+  X(kSeverityWarning, 1, "warning")                                                                \
+  X(kSeverityError, 2, "error")
 
-/// What a frame was doing when a finding or a live-frame snapshot was taken.
-enum FrameState : uint8_t {
-  kFrameRunning = 1,    ///< in its ramp or resumed
-  kFrameSuspending = 2, ///< suspended, its await_suspend still running
-  kFrameSuspended = 3,  ///< suspended at a non-final suspend point
-  kFrameFinal = 4,      ///< suspended at its final suspend point
-  kFrameDestroyed = 5,
-};
+enum Severity : uint8_t { COROSCOPE_SEVERITIES(COROSCOPE_ENUMERATOR) };
+
+/// What a frame was doing when a finding or a live-frame snapshot was taken:
+/// X(kind, value, name). APPEND ONLY.
+#define COROSCOPE_FRAME_STATES(X)                                                                  \
+  /* in its ramp or resumed */                                                                     \
+  X(kFrameRunning, 1, "running")                                                                   \
+  /* suspended, its await_suspend still running */                                                 \
+  X(kFrameSuspending, 2, "suspending")                                                             \
+  /* suspended at a non-final suspend point */                                                     \
+  X(kFrameSuspended, 3, "suspended")                                                               \
+  /* suspended at its final suspend point */                                                       \
+  X(kFrameFinal, 4, "final")                                                                       \
+  X(kFrameDestroyed, 5, "destroyed")
+
+enum FrameState : uint8_t { COROSCOPE_FRAME_STATES(COROSCOPE_ENUMERATOR) };
+
+#undef COROSCOPE_ENUMERATOR
 
 /// One finding of a run-time check, written the moment it is detected (so it
 /// survives a crash that follows). Then `backtrace_len` BacktraceEntry (the
@@ -447,18 +483,32 @@ inline constexpr bool eventCarriesBytes(uint8_t kind) {
   return kind == kEvFrameAlloc || kind == kEvFrameElided;
 }
 
-/// The name of run-time check `kind` (COROSCOPE_RUNTIME_CHECKS); nullptr
-/// when `kind` is none.
-inline constexpr const char *runtimeCheckName(uint8_t kind) {
-  switch (kind) {
-#define COROSCOPE_CHECK_NAME(kind, value, name)                                                    \
+// The names of the lists above; each returns nullptr for a value that is not
+// in its list (a newer log, a corrupt one).
+#define COROSCOPE_NAME_CASE(kind, value, name)                                                     \
   case kind:                                                                                       \
     return name;
-    COROSCOPE_RUNTIME_CHECKS(COROSCOPE_CHECK_NAME)
-#undef COROSCOPE_CHECK_NAME
-  }
+inline constexpr const char *eventKindName(uint8_t kind) {
+  switch (kind) { COROSCOPE_EVENT_KINDS(COROSCOPE_NAME_CASE) }
   return nullptr;
 }
+inline constexpr const char *siteKindName(uint8_t kind) {
+  switch (kind) { COROSCOPE_SITE_KINDS(COROSCOPE_NAME_CASE) }
+  return nullptr;
+}
+inline constexpr const char *runtimeCheckName(uint8_t kind) {
+  switch (kind) { COROSCOPE_RUNTIME_CHECKS(COROSCOPE_NAME_CASE) }
+  return nullptr;
+}
+inline constexpr const char *severityName(uint8_t severity) {
+  switch (severity) { COROSCOPE_SEVERITIES(COROSCOPE_NAME_CASE) }
+  return nullptr;
+}
+inline constexpr const char *frameStateName(uint8_t state) {
+  switch (state) { COROSCOPE_FRAME_STATES(COROSCOPE_NAME_CASE) }
+  return nullptr;
+}
+#undef COROSCOPE_NAME_CASE
 
 /// Encoder and decoder state: the previous timestamp, the previous record's
 /// frame, and the frame that one replaced.
