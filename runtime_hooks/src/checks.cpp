@@ -378,10 +378,16 @@ void onAwaiterTouch(ThreadState *t) {
   t->await_in_frame = false; // once per await_suspend
 }
 
-void onAwaitReturn(ThreadState *t, const Site *site, uint64_t frame) {
+// await_suspend of `frame` has returned (or transferred, or declined to
+// suspend): the thread runs none now. Returns the frame's entry, if tracked.
+static FrameEntry *awaitSuspendEnded(ThreadState *t, uint64_t frame) {
   if (t->await_frame == frame)
     t->await_frame = 0, t->await_in_frame = false;
-  FrameEntry *e = findFrame(frame);
+  return findFrame(frame);
+}
+
+void onAwaitReturn(ThreadState *t, const Site *site, uint64_t frame) {
+  FrameEntry *e = awaitSuspendEnded(t, frame);
   if (!e)
     return;
   uint64_t w = e->word.load(std::memory_order_acquire);
@@ -429,9 +435,7 @@ void onAwaitTransfer(ThreadState *t, const Site *site, uint64_t frame, uint64_t 
 }
 
 void onAwaitCancel(ThreadState *t, const Site *site, uint64_t frame) {
-  if (t->await_frame == frame)
-    t->await_frame = 0, t->await_in_frame = false;
-  FrameEntry *e = findFrame(frame);
+  FrameEntry *e = awaitSuspendEnded(t, frame);
   if (!e)
     return;
   // It goes on running without suspending: past its initial suspend point, a

@@ -122,19 +122,18 @@ void installSignalHandlers() {
   gInstalled = true;
   if (!gOptions.handle_signals)
     return;
-  for (size_t i = 0; i < sizeof(kCrashSignals) / sizeof(int); ++i) {
+  auto install = [](int sig, void (*handler)(int, siginfo_t *, void *), int flags,
+                    struct sigaction *previous) {
     struct sigaction sa = {};
-    sa.sa_sigaction = onCrash;
-    sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+    sa.sa_sigaction = handler;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK | flags;
     sigemptyset(&sa.sa_mask);
-    sigaction(kCrashSignals[i], &sa, &gPrevious[i]);
-  }
+    sigaction(sig, &sa, previous);
+  };
+  for (size_t i = 0; i < sizeof(kCrashSignals) / sizeof(int); ++i)
+    install(kCrashSignals[i], onCrash, SA_NODEFER, &gPrevious[i]);
   for (size_t i = 0; i < sizeof(kStopSignals) / sizeof(int); ++i) {
-    struct sigaction sa = {};
-    sa.sa_sigaction = onStop;
-    sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART;
-    sigemptyset(&sa.sa_mask);
-    sigaction(kStopSignals[i], &sa, &gPreviousStop[i]);
+    install(kStopSignals[i], onStop, SA_RESTART, &gPreviousStop[i]);
     if (gPreviousStop[i].sa_handler == SIG_IGN && !(gPreviousStop[i].sa_flags & SA_SIGINFO))
       sigaction(kStopSignals[i], &gPreviousStop[i], nullptr); // keep "ignored" as it was
   }

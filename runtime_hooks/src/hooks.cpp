@@ -46,6 +46,19 @@ inline bool profiling() { return gOptions.mode == Mode::Profile; }
 
 inline uint64_t addr(const void *p) { return reinterpret_cast<uintptr_t>(p); }
 
+// A resume() or destroy() call of `frame` starting (kind kEvResumeEnter,
+// kEvDestroyEnter) or ending (kEvResumeExit, kEvDestroyExit): profile mode
+// keeps the activation stack that busy time is charged to, trace mode logs
+// the event. `kind` is a constant at every call, so the test folds away.
+inline void activation(ThreadState *t, uint8_t kind, const __coroscope_site *call, uint64_t frame) {
+  if (!profiling())
+    emit(t, kind, 0, call, false, 0, reinterpret_cast<void *>(frame));
+  else if (kind == log::kEvResumeEnter || kind == log::kEvDestroyEnter)
+    profileActivationEnter(t, frame);
+  else
+    profileActivationExit(t, frame);
+}
+
 void setUp() { initThreadSupport(); }
 
 // Here, not in process_end.cpp: this object is in every link of the static
@@ -211,19 +224,13 @@ COROSCOPE_RT_API void __coroscope_frame_free(const __coroscope_site *fn, void *f
 
 COROSCOPE_RT_API void __coroscope_handle_resume_enter(const __coroscope_site *call, void *frame) {
   HOOK_PROLOGUE
-  if (profiling())
-    profileActivationEnter(t, addr(frame));
-  else
-    emit(t, log::kEvResumeEnter, 0, call, false, 0, frame);
+  activation(t, log::kEvResumeEnter, call, addr(frame));
   onResumeEnter(t, call, addr(frame));
 }
 
 COROSCOPE_RT_API void __coroscope_handle_resume_exit(const __coroscope_site *call, void *frame) {
   HOOK_PROLOGUE
-  if (profiling())
-    profileActivationExit(t, addr(frame));
-  else
-    emit(t, log::kEvResumeExit, 0, call, false, 0, frame);
+  activation(t, log::kEvResumeExit, call, addr(frame));
   onResumeExit(t, call, addr(frame));
 }
 
@@ -234,10 +241,7 @@ COROSCOPE_RT_API void __coroscope_frame_unwind(const __coroscope_site *, void *f
     onFrameUnwind(t, f);
   // Out of a destroy clone: the exception leaves that destroy().
   if (t->destroy_depth && t->destroy_frame == f) {
-    if (profiling())
-      profileActivationExit(t, f);
-    else
-      emit(t, log::kEvDestroyExit, 0, t->destroy_call, false, 0, frame);
+    activation(t, log::kEvDestroyExit, t->destroy_call, f);
     onDestroyExit(t, t->destroy_call, f);
     return;
   }
@@ -250,28 +254,19 @@ COROSCOPE_RT_API void __coroscope_frame_unwind(const __coroscope_site *, void *f
     return;
   const __coroscope_site *call = n->call;
   uint64_t resumed = n->frame;
-  if (profiling())
-    profileActivationExit(t, resumed);
-  else
-    emit(t, log::kEvResumeExit, 0, call, false, 0, reinterpret_cast<void *>(resumed));
+  activation(t, log::kEvResumeExit, call, resumed);
   onResumeExit(t, call, resumed);
 }
 
 COROSCOPE_RT_API void __coroscope_handle_destroy_enter(const __coroscope_site *call, void *frame) {
   HOOK_PROLOGUE
-  if (profiling())
-    profileActivationEnter(t, addr(frame));
-  else
-    emit(t, log::kEvDestroyEnter, 0, call, false, 0, frame);
+  activation(t, log::kEvDestroyEnter, call, addr(frame));
   onDestroyEnter(t, call, addr(frame));
 }
 
 COROSCOPE_RT_API void __coroscope_handle_destroy_exit(const __coroscope_site *call, void *frame) {
   HOOK_PROLOGUE
-  if (profiling())
-    profileActivationExit(t, addr(frame));
-  else
-    emit(t, log::kEvDestroyExit, 0, call, false, 0, frame);
+  activation(t, log::kEvDestroyExit, call, addr(frame));
   onDestroyExit(t, call, addr(frame));
 }
 

@@ -320,20 +320,18 @@ void sumSite(uint32_t id, bool function, uint64_t out[16]) {
     for (int i : {kCalls, kHeapFrames, kHeapBytes, kElidedFrames, kElidedBytes, kCompleted, kSync,
                   kSyncScheduled, kFrees})
       out[i] += get(c[i]);
-    if (get(c[kHeapFrames])) {
-      if (!heap_seen || get(c[kHeapMin]) < out[kHeapMin])
-        out[kHeapMin] = get(c[kHeapMin]);
-      if (get(c[kHeapMax]) > out[kHeapMax])
-        out[kHeapMax] = get(c[kHeapMax]);
-      heap_seen = true;
-    }
-    if (get(c[kElidedFrames])) {
-      if (!elided_seen || get(c[kElidedMin]) < out[kElidedMin])
-        out[kElidedMin] = get(c[kElidedMin]);
-      if (get(c[kElidedMax]) > out[kElidedMax])
-        out[kElidedMax] = get(c[kElidedMax]);
-      elided_seen = true;
-    }
+    // A thread's min and max count only where it has frames of that kind.
+    auto range = [&](int frames, int min, int max, bool &seen) {
+      if (!get(c[frames]))
+        return;
+      if (!seen || get(c[min]) < out[min])
+        out[min] = get(c[min]);
+      if (get(c[max]) > out[max])
+        out[max] = get(c[max]);
+      seen = true;
+    };
+    range(kHeapFrames, kHeapMin, kHeapMax, heap_seen);
+    range(kElidedFrames, kElidedMin, kElidedMax, elided_seen);
   });
 }
 
