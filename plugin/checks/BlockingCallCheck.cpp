@@ -138,15 +138,6 @@ bool isZeroDuration(const ASTContext &Ctx, const Expr *E) {
   return false;
 }
 
-class CallFinder : public BodyVisitor<CallFinder> {
-public:
-  std::vector<const CallExpr *> Calls;
-  bool VisitCallExpr(CallExpr *E) {
-    Calls.push_back(E);
-    return true;
-  }
-};
-
 } // namespace
 
 BlockingCallCheck::BlockingCallCheck(llvm::ArrayRef<std::string> Extra) {

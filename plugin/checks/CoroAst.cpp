@@ -19,7 +19,6 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
 
-#include <functional>
 
 using namespace clang;
 
@@ -247,10 +246,7 @@ bool bodyCalls(const CXXRecordDecl *RD, StringRef Method, StringRef Name) {
   const FunctionDecl *Def = writtenDefinition(M);
   if (!Def)
     return false;
-  bool Found = false;
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
-    if (!S || Found)
-      return;
+  return anyStmt(Def->getBody(), [&](const Stmt *S) {
     DeclarationName N;
     if (const auto *ME = dyn_cast<MemberExpr>(S))
       N = ME->getMemberDecl()->getDeclName();
@@ -258,12 +254,19 @@ bool bodyCalls(const CXXRecordDecl *RD, StringRef Method, StringRef Name) {
       N = DM->getMember();
     else if (const auto *UM = dyn_cast<UnresolvedMemberExpr>(S))
       N = UM->getMemberName();
-    Found = N.getAsIdentifierInfo() && N.getAsIdentifierInfo()->getName() == Name;
-    for (const Stmt *C : S->children())
-      Walk(C);
-  };
-  Walk(Def->getBody());
-  return Found;
+    return N.getAsIdentifierInfo() && N.getAsIdentifierInfo()->getName() == Name;
+  });
+}
+
+bool anyStmt(const Stmt *S, llvm::function_ref<bool(const Stmt *)> Pred) {
+  if (!S)
+    return false;
+  if (Pred(S))
+    return true;
+  for (const Stmt *C : S->children())
+    if (anyStmt(C, Pred))
+      return true;
+  return false;
 }
 
 bool isNeverReadyAwaiter(QualType T) {

@@ -45,6 +45,20 @@ public:
   }
 };
 
+/// Every call expression of one body (BodyVisitor's scope), in traversal order.
+class CallFinder : public BodyVisitor<CallFinder> {
+public:
+  std::vector<const clang::CallExpr *> Calls;
+  bool VisitCallExpr(clang::CallExpr *E) {
+    Calls.push_back(E);
+    return true;
+  }
+};
+
+/// Whether Pred holds for S or a statement under it (every child, nested
+/// functions included; stops at the first that holds).
+bool anyStmt(const clang::Stmt *S, llvm::function_ref<bool(const clang::Stmt *)> Pred);
+
 /// Strips parentheses and the implicit nodes Sema wraps around operands
 /// (casts, temporaries, cleanups, opaque values).
 const clang::Expr *stripImplicit(const clang::Expr *E);

@@ -17,7 +17,6 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
-#include <functional>
 
 using namespace clang;
 
@@ -111,17 +110,10 @@ static bool pointsIntoObject(const CXXMethodDecl *M) {
   const FunctionDecl *Def = writtenDefinition(M);
   if (!Def)
     return false;
-  bool Into = false;
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
-    if (!S || Into)
-      return;
-    if (const auto *R = dyn_cast<ReturnStmt>(S))
-      Into = returnsIntoThis(R->getRetValue());
-    for (const Stmt *C : S->children())
-      Walk(C);
-  };
-  Walk(Def->getBody());
-  return Into;
+  return anyStmt(Def->getBody(), [&](const Stmt *S) {
+    const auto *R = dyn_cast<ReturnStmt>(S);
+    return R && returnsIntoThis(R->getRetValue());
+  });
 }
 
 // Whether the borrowed value E yields (a pointer, a view) can point into a
@@ -259,14 +251,6 @@ void ReferenceParameterCheck::checkCoroutine(const Coroutine &C, Reporter &R) {
 }
 
 namespace {
-class CallFinder : public BodyVisitor<CallFinder> {
-public:
-  std::vector<const CallExpr *> Calls;
-  bool VisitCallExpr(CallExpr *C) {
-    Calls.push_back(C);
-    return true;
-  }
-};
 
 // Whether Call is an argument of another call or constructor in the same
 // full-expression (`sync_wait(f(tmp))`, `when_all(f(tmp), ...)`).
