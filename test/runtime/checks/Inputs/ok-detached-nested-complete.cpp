@@ -13,7 +13,7 @@
 #include <thread>
 #include <utility>
 #include <vector>
-#include "check_task.h"  // Task<T>: lazy, single-consumer, returns to its awaiter by symmetric transfer
+#include "../../../Inputs/task.h"  // Task<T>: lazy, single-consumer, returns to its awaiter by symmetric transfer
 // An eager fire-and-forget coroutine: owns its frame, which frees itself when the body ends.
 struct Detached {
   struct promise_type {

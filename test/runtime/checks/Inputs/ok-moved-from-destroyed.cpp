@@ -13,7 +13,7 @@
 #include <thread>
 #include <utility>
 #include <vector>
-#include "check_task.h"  // Task<T>: lazy, single-consumer, returns to its awaiter by symmetric transfer
+#include "../../../Inputs/task.h"  // Task<T>: lazy, single-consumer, returns to its awaiter by symmetric transfer
 
 Task<int> compute(int x) { co_return x + 1; }
 

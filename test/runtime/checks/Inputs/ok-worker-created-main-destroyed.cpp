@@ -12,7 +12,7 @@
 #include <thread>
 #include <utility>
 #include <vector>
-#include "check_task.h"  // Task<T>: lazy, single-consumer, returns to its awaiter by symmetric transfer
+#include "../../../Inputs/task.h"  // Task<T>: lazy, single-consumer, returns to its awaiter by symmetric transfer
 
 Task<unsigned> hash_part(unsigned seed) {
   unsigned x = seed;

@@ -12,7 +12,7 @@
 #include <thread>
 #include <utility>
 #include <vector>
-#include "check_task.h"  // Task<T>: lazy, single-consumer, returns to its awaiter by symmetric transfer
+#include "../../../Inputs/task.h"  // Task<T>: lazy, single-consumer, returns to its awaiter by symmetric transfer
 
 int g_attempts = 0;
 
