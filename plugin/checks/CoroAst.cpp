@@ -19,7 +19,6 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
 
-
 using namespace clang;
 
 namespace coroscope {
