@@ -290,50 +290,69 @@ ClockSample LogReader::readClock(const ChunkRef &chunk) {
   return readRecordChunk<ClockSample>(chunk, "clock", "clock sample");
 }
 
-template <class Header>
-std::vector<char> LogReader::readCountedChunk(const ChunkRef &chunk, Header &h, const char *name) {
-  if (chunk.payload_bytes < sizeof(Header))
-    fail(chunk.offset, std::string(name) + " chunk payload too short (" +
-                           std::to_string(chunk.payload_bytes) + " bytes)");
-  h = Header{};
-  readAt(chunk.payload_offset, &h, sizeof h, (std::string(name) + " header").c_str());
+// How a counted chunk's entries are laid out and what messages call them:
+// the chunk ("sites"), an entry ("site"), the text after its fixed part
+// ("strings", and the verb that agrees with it) and the number an entry is
+// known by.
+template <class Entry> struct CountedEntry;
+
+template <> struct CountedEntry<SiteEntry> {
+  using Header = SitesHeader;
+  static constexpr const char *kChunk = "sites", *kEntry = "site", *kText = "strings",
+                              *kTextRuns = "run";
+  static size_t textBytes(const SiteEntry &e) {
+    return size_t(e.name_len) + e.file_len + e.awaiter_len;
+  }
+  static uint64_t number(const SiteEntry &e, uint32_t) { return e.id; }
+};
+
+template <> struct CountedEntry<ModuleEntry> {
+  using Header = ModulesHeader;
+  static constexpr const char *kChunk = "modules", *kEntry = "module", *kText = "path",
+                              *kTextRuns = "runs";
+  static size_t textBytes(const ModuleEntry &e) { return e.path_len; }
+  static uint64_t number(const ModuleEntry &, uint32_t i) { return i; }
+};
+
+template <class Entry, class Take>
+void LogReader::readCountedChunk(const ChunkRef &chunk, Take take) {
+  using Layout = CountedEntry<Entry>;
+  using Header = typename Layout::Header;
+  const std::string chunk_name = Layout::kChunk;
+  Header h = readRecordChunk<Header>(chunk, Layout::kChunk, (chunk_name + " header").c_str());
   // One buffer for the whole payload: it is bounded by the file size, which
   // was checked in nextChunk, and these tables are small.
   std::vector<char> data(chunk.payload_bytes - sizeof(Header));
   if (!data.empty())
     readAt(chunk.payload_offset + sizeof(Header), data.data(), data.size(),
-           (std::string(name) + " chunk").c_str());
-  return data;
-}
-
-template <class Entry>
-Entry LogReader::entryAt(const std::vector<char> &data, size_t pos, uint64_t at, uint32_t i,
-                         uint32_t count, const char *entry, const char *chunk) const {
-  if (data.size() - pos < sizeof(Entry))
-    fail(at, std::string(entry) + " entry " + std::to_string(i) + " of " + std::to_string(count) +
-                 " runs past the end of the " + chunk + " chunk");
-  Entry e{};
-  std::memcpy(&e, data.data() + pos, sizeof e);
-  return e;
+           (chunk_name + " chunk").c_str());
+  const std::string past_end = " past the end of the " + chunk_name + " chunk";
+  size_t pos = 0;
+  for (uint32_t i = 0; i < h.count; ++i) {
+    uint64_t at = chunk.payload_offset + sizeof(Header) + pos;
+    if (data.size() - pos < sizeof(Entry))
+      fail(at, std::string(Layout::kEntry) + " entry " + std::to_string(i) + " of " +
+                   std::to_string(h.count) + " runs" + past_end);
+    Entry e{};
+    std::memcpy(&e, data.data() + pos, sizeof e);
+    auto name = [&] {
+      return std::string(Layout::kEntry) + " " + std::to_string(Layout::number(e, i));
+    };
+    size_t text_bytes = Layout::textBytes(e);
+    if (data.size() - pos - sizeof(Entry) < text_bytes)
+      fail(at, name() + ": " + Layout::kText + " (" + std::to_string(text_bytes) + " bytes) " +
+                   Layout::kTextRuns + past_end);
+    size_t entry = (sizeof(Entry) + text_bytes + 7) & ~size_t(7);
+    if (data.size() - pos < entry)
+      fail(at, name() + ": entry padding runs" + past_end);
+    take(e, data.data() + pos + sizeof(Entry), at);
+    pos += entry;
+  }
 }
 
 std::vector<Site> LogReader::readSites(const ChunkRef &chunk) {
-  SitesHeader sh;
-  std::vector<char> data = readCountedChunk(chunk, sh, "sites");
-  uint64_t base = chunk.payload_offset + sizeof(SitesHeader);
   std::vector<Site> sites;
-  size_t pos = 0;
-  for (uint32_t i = 0; i < sh.count; ++i) {
-    uint64_t at = base + pos;
-    SiteEntry e = entryAt<SiteEntry>(data, pos, at, i, sh.count, "site", "sites");
-    size_t strings = size_t(e.name_len) + e.file_len + e.awaiter_len;
-    size_t entry = (sizeof(SiteEntry) + strings + 7) & ~size_t(7);
-    if (data.size() - pos - sizeof(SiteEntry) < strings)
-      fail(at, "site " + std::to_string(e.id) + ": strings (" + std::to_string(strings) +
-                   " bytes) run past the end of the sites chunk");
-    if (data.size() - pos < entry)
-      fail(at,
-           "site " + std::to_string(e.id) + ": entry padding runs past the end of the sites chunk");
+  readCountedChunk<SiteEntry>(chunk, [&](const SiteEntry &e, const char *str, uint64_t at) {
     if (e.id == 0)
       fail(at, "site with id 0");
     if (!siteKindName(e.kind))
@@ -345,23 +364,17 @@ std::vector<Site> LogReader::readSites(const ChunkRef &chunk) {
     s.function_id = e.function_id;
     s.line = e.line;
     s.column = e.column;
-    const char *str = data.data() + pos + sizeof(SiteEntry);
     s.name.assign(str, e.name_len);
     s.file.assign(str + e.name_len, e.file_len);
     s.awaiter.assign(str + e.name_len + e.file_len, e.awaiter_len);
     s.offset = at;
     sites.push_back(std::move(s));
-    pos += entry;
-  }
+  });
   return sites;
 }
 
 EventsHeader LogReader::readEventsHeader(const ChunkRef &chunk) {
-  if (chunk.payload_bytes < sizeof(EventsHeader))
-    fail(chunk.offset,
-         "events chunk payload too short (" + std::to_string(chunk.payload_bytes) + " bytes)");
-  EventsHeader eh{};
-  readAt(chunk.payload_offset, &eh, sizeof eh, "events header");
+  EventsHeader eh = readRecordChunk<EventsHeader>(chunk, "events", "events header");
   uint64_t room = (chunk.payload_bytes - sizeof(EventsHeader)) / sizeof(EventRecord);
   if (eh.count > room)
     fail(chunk.payload_offset, "events chunk claims " + std::to_string(eh.count) +
@@ -370,11 +383,8 @@ EventsHeader LogReader::readEventsHeader(const ChunkRef &chunk) {
 }
 
 PackedEventsHeader LogReader::readPackedEventsHeader(const ChunkRef &chunk) {
-  if (chunk.payload_bytes < sizeof(PackedEventsHeader))
-    fail(chunk.offset, "packed events chunk payload too short (" +
-                           std::to_string(chunk.payload_bytes) + " bytes)");
-  PackedEventsHeader ph{};
-  readAt(chunk.payload_offset, &ph, sizeof ph, "packed events header");
+  PackedEventsHeader ph =
+      readRecordChunk<PackedEventsHeader>(chunk, "packed events", "packed events header");
   // Every record is at least its 4-byte head: a cheap bound here keeps a
   // wild count from being trusted; the exact check comes with the records.
   uint64_t room = (chunk.payload_bytes - sizeof(PackedEventsHeader)) / 4;
@@ -386,12 +396,9 @@ PackedEventsHeader LogReader::readPackedEventsHeader(const ChunkRef &chunk) {
 }
 
 FindingData LogReader::readFinding(const ChunkRef &chunk) {
-  if (chunk.payload_bytes < sizeof(FindingRecord))
-    fail(chunk.offset,
-         "finding chunk payload too short (" + std::to_string(chunk.payload_bytes) + " bytes)");
   FindingData f;
   f.offset = chunk.payload_offset;
-  readAt(f.offset, &f.record, sizeof f.record, "finding record");
+  f.record = readRecordChunk<FindingRecord>(chunk, "finding", "finding record");
   const FindingRecord &r = f.record;
   // An advice kind has no name here: the runtime never writes one, so a log
   // holding one is corrupt.
@@ -419,11 +426,8 @@ FindingData LogReader::readFinding(const ChunkRef &chunk) {
 }
 
 std::vector<LiveFrame> LogReader::readLiveFrames(const ChunkRef &chunk) {
-  if (chunk.payload_bytes < sizeof(LiveFramesHeader))
-    fail(chunk.offset,
-         "live frames chunk payload too short (" + std::to_string(chunk.payload_bytes) + " bytes)");
-  LiveFramesHeader lh{};
-  readAt(chunk.payload_offset, &lh, sizeof lh, "live frames header");
+  LiveFramesHeader lh =
+      readRecordChunk<LiveFramesHeader>(chunk, "live frames", "live frames header");
   uint64_t room = (chunk.payload_bytes - sizeof(LiveFramesHeader)) / sizeof(LiveFrame);
   if (lh.count > room)
     fail(chunk.payload_offset, "live frames chunk claims " + std::to_string(lh.count) +
@@ -436,12 +440,9 @@ std::vector<LiveFrame> LogReader::readLiveFrames(const ChunkRef &chunk) {
 }
 
 ProfileData LogReader::readProfile(const ChunkRef &chunk) {
-  if (chunk.payload_bytes < sizeof(ProfileHeader))
-    fail(chunk.offset,
-         "profile chunk payload too short (" + std::to_string(chunk.payload_bytes) + " bytes)");
   ProfileData d;
   d.offset = chunk.payload_offset;
-  readAt(chunk.payload_offset, &d.header, sizeof d.header, "profile header");
+  d.header = readRecordChunk<ProfileHeader>(chunk, "profile", "profile header");
   if (d.header.version != COROSCOPE_PROFILE_VERSION)
     fail(chunk.payload_offset, "profile chunk version " + std::to_string(d.header.version) +
                                    " (this coroscope reads version " +
@@ -480,30 +481,16 @@ ProfileData LogReader::readProfile(const ChunkRef &chunk) {
 }
 
 std::vector<Module> LogReader::readModules(const ChunkRef &chunk) {
-  ModulesHeader mh;
-  std::vector<char> data = readCountedChunk(chunk, mh, "modules");
-  uint64_t base = chunk.payload_offset + sizeof(ModulesHeader);
   std::vector<Module> modules;
-  size_t pos = 0;
-  for (uint32_t i = 0; i < mh.count; ++i) {
-    uint64_t at = base + pos;
-    ModuleEntry e = entryAt<ModuleEntry>(data, pos, at, i, mh.count, "module", "modules");
-    if (data.size() - pos - sizeof(ModuleEntry) < e.path_len)
-      fail(at, "module " + std::to_string(i) + ": path (" + std::to_string(e.path_len) +
-                   " bytes) runs past the end of the modules chunk");
-    size_t entry = (sizeof(ModuleEntry) + size_t(e.path_len) + 7) & ~size_t(7);
-    if (data.size() - pos < entry)
-      fail(at, "module " + std::to_string(i) +
-                   ": entry padding runs past the end of the modules chunk");
+  readCountedChunk<ModuleEntry>(chunk, [&](const ModuleEntry &e, const char *path, uint64_t at) {
     Module m;
     m.bias = e.bias;
     m.start = e.start;
     m.end = e.end;
-    m.path.assign(data.data() + pos + sizeof(ModuleEntry), e.path_len);
+    m.path.assign(path, e.path_len);
     m.offset = at;
     modules.push_back(std::move(m));
-    pos += entry;
-  }
+  });
   return modules;
 }
 

@@ -254,21 +254,16 @@ private:
   /// The log magic starts at `at` (not the file's own header).
   bool logStartsAt(uint64_t at);
   bool checksumMatches(uint64_t at, const log::ChunkHeader &h);
-  /// A chunk whose payload starts with one fixed-size Record (longer
-  /// payloads hold later fields and are fine).
+  /// The fixed-size Record a chunk's payload starts with: a whole record
+  /// (longer payloads hold later fields and are fine) or the header of what
+  /// follows. Messages call them `chunk_name` and `record_name`.
   template <class Record>
   Record readRecordChunk(const ChunkRef &chunk, const char *chunk_name, const char *record_name);
   /// A chunk that is a Header holding a count, then that many entries, each
-  /// a fixed part, its strings and padding to 8 bytes (Sites, Modules):
-  /// reads the header into `h` and the rest into one buffer. `name` is the
-  /// chunk's in messages ("sites").
-  template <class Header>
-  std::vector<char> readCountedChunk(const ChunkRef &chunk, Header &h, const char *name);
-  /// The fixed part of entry `i` of `count`, at `pos` of `data` (file offset
-  /// `at`), which must fit; `entry` and `chunk` name them in messages.
-  template <class Entry>
-  Entry entryAt(const std::vector<char> &data, size_t pos, uint64_t at, uint32_t i, uint32_t count,
-                const char *entry, const char *chunk) const;
+  /// a fixed Entry, its text (strings) and padding to 8 bytes (Sites,
+  /// Modules): calls `take(entry, text, file_offset)` for each entry, once it
+  /// is known to fit.
+  template <class Entry, class Take> void readCountedChunk(const ChunkRef &chunk, Take take);
 };
 
 /// Everything about a log except its events, plus where the events are.
