@@ -47,16 +47,27 @@ inline bool profiling() { return gOptions.mode == Mode::Profile; }
 inline uint64_t addr(const void *p) { return reinterpret_cast<uintptr_t>(p); }
 
 // A resume() or destroy() call of `frame` starting (kind kEvResumeEnter,
-// kEvDestroyEnter) or ending (kEvResumeExit, kEvDestroyExit): profile mode
-// keeps the activation stack that busy time is charged to, trace mode logs
-// the event. `kind` is a constant at every call, so the test folds away.
+// kEvDestroyEnter) or ending (kEvResumeExit, kEvDestroyExit), from its hook
+// or from an unwind: profile mode keeps the activation stack that busy time
+// is charged to, trace mode logs the event, and the checks keep the nesting
+// an unwind is matched against. `kind` is a constant at every call, so the
+// tests fold away.
 inline void activation(ThreadState *t, uint8_t kind, const __coroscope_site *call, uint64_t frame) {
+  bool enter = kind == log::kEvResumeEnter || kind == log::kEvDestroyEnter;
   if (!profiling())
     emit(t, kind, 0, call, false, 0, reinterpret_cast<void *>(frame));
-  else if (kind == log::kEvResumeEnter || kind == log::kEvDestroyEnter)
+  else if (enter)
     profileActivationEnter(t, frame);
   else
     profileActivationExit(t, frame);
+  if (kind == log::kEvResumeEnter)
+    onResumeEnter(t, call, frame);
+  else if (kind == log::kEvResumeExit)
+    onResumeExit(t, call, frame);
+  else if (kind == log::kEvDestroyEnter)
+    onDestroyEnter(t, call, frame);
+  else
+    onDestroyExit(t, call, frame);
 }
 
 void setUp() { initThreadSupport(); }
@@ -225,13 +236,11 @@ COROSCOPE_RT_API void __coroscope_frame_free(const __coroscope_site *fn, void *f
 COROSCOPE_RT_API void __coroscope_handle_resume_enter(const __coroscope_site *call, void *frame) {
   HOOK_PROLOGUE
   activation(t, log::kEvResumeEnter, call, addr(frame));
-  onResumeEnter(t, call, addr(frame));
 }
 
 COROSCOPE_RT_API void __coroscope_handle_resume_exit(const __coroscope_site *call, void *frame) {
   HOOK_PROLOGUE
   activation(t, log::kEvResumeExit, call, addr(frame));
-  onResumeExit(t, call, addr(frame));
 }
 
 COROSCOPE_RT_API void __coroscope_frame_unwind(const __coroscope_site *, void *frame) {
@@ -242,7 +251,6 @@ COROSCOPE_RT_API void __coroscope_frame_unwind(const __coroscope_site *, void *f
   // Out of a destroy clone: the exception leaves that destroy().
   if (t->destroy_depth && t->destroy_frame == f) {
     activation(t, log::kEvDestroyExit, t->destroy_call, f);
-    onDestroyExit(t, t->destroy_call, f);
     return;
   }
   // Out of the frame the innermost resume() runs (the one it resumed, or one
@@ -252,22 +260,17 @@ COROSCOPE_RT_API void __coroscope_frame_unwind(const __coroscope_site *, void *f
   ThreadState::Nesting *n = t->innermostResume();
   if (!n || n->running != f || n->running_suspended)
     return;
-  const __coroscope_site *call = n->call;
-  uint64_t resumed = n->frame;
-  activation(t, log::kEvResumeExit, call, resumed);
-  onResumeExit(t, call, resumed);
+  activation(t, log::kEvResumeExit, n->call, n->frame);
 }
 
 COROSCOPE_RT_API void __coroscope_handle_destroy_enter(const __coroscope_site *call, void *frame) {
   HOOK_PROLOGUE
   activation(t, log::kEvDestroyEnter, call, addr(frame));
-  onDestroyEnter(t, call, addr(frame));
 }
 
 COROSCOPE_RT_API void __coroscope_handle_destroy_exit(const __coroscope_site *call, void *frame) {
   HOOK_PROLOGUE
   activation(t, log::kEvDestroyExit, call, addr(frame));
-  onDestroyExit(t, call, addr(frame));
 }
 
 COROSCOPE_RT_API void __coroscope_handle_done(const __coroscope_site *call, void *frame) {
