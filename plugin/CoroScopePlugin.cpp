@@ -107,7 +107,9 @@ protected:
                "  instrument=0|1          insert run-time hooks (default 1)\n"
                "  checks=0|1              run the compile-time checks (default 1)\n"
                "  disable=<check>[,...]   switch compile-time checks off\n"
-               "  enable=<check>[,...]    switch opt-in checks on (task-type-hygiene)\n"
+               "  enable=<check>[,...]    switch opt-in checks on ("
+            << checks::checkList(/*OnlyOptIn=*/true)
+            << ")\n"
                "  blocking=<ns::fn>[,...] more blocking functions for blocking-call\n"
                "  config=<file>           config file (default: the nearest .coroscope.json)\n"
                "  werror                  report compile-time findings as errors\n"
@@ -115,7 +117,7 @@ protected:
                "warning flags: -Wno-coroscope-<check>, -Wcoroscope-<check>, "
                "-Werror=coroscope-<check>, -Wno-coroscope (all)\n"
                "compile-time checks: "
-            << llvm::join(checks::checkNames(), ", ") << "\n";
+            << checks::checkList() << "\n";
       } else if (Key == "instrument" && (Value == "0" || Value == "1")) {
         Opts.Instrument = Value == "1";
       } else if (Key == "checks" && (Value == "0" || Value == "1")) {
@@ -138,11 +140,10 @@ protected:
         Value.split(Names, ',', -1, /*KeepEmpty=*/false);
         for (StringRef Name : Names) {
           Name = Name.trim();
-          Name.consume_front("coroscope-");
-          if (!llvm::is_contained(checks::checkNames(), Name)) {
+          if (!checks::findCheck(Name)) {
             D.Report(D.getCustomDiagID(clang::DiagnosticsEngine::Error,
                                        "coroscope: unknown check '%0' in '%1' (known: %2)"))
-                << Name << Arg << llvm::join(checks::checkNames(), ", ");
+                << Name << Arg << checks::checkList();
             return false;
           }
           Opts.Toggles.push_back({Key == "enable", Name.str()});

@@ -25,7 +25,6 @@ class BlockingCallCheck : public Check {
 public:
   explicit BlockingCallCheck(llvm::ArrayRef<std::string> Extra = {});
   explicit BlockingCallCheck(const CheckOptions &Opts) : BlockingCallCheck(Opts.Blocking) {}
-  llvm::StringRef name() const override; // Checks.def
   void checkCoroutine(const Coroutine &C, Reporter &R) override;
 
 private:

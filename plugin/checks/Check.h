@@ -1,6 +1,6 @@
 //===- Check.h - Interface of the compile-time coroutine checks -----------===//
 //
-// Every AST check implements Check and is listed in CheckRegistry.cpp. The
+// Every AST check implements Check and is listed in Checks.def. The
 // runner (CheckRunner.cpp) collects, once per translation unit, every
 // function definition and every coroutine (lambdas included) and hands them
 // to each enabled check, so that no check walks the whole TU on its own.
@@ -18,7 +18,9 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <functional>
+#include <memory>
 #include <string>
+#include <vector>
 
 namespace coroscope {
 namespace checks {
@@ -81,9 +83,10 @@ private:
 class Check {
 public:
   virtual ~Check() = default;
-  /// The kebab-case name: diagnostics end in [coroscope-<name>]. Defined
-  /// for every check from its line of Checks.def (CheckRegistry.cpp).
-  virtual llvm::StringRef name() const = 0;
+  /// The kebab-case name: diagnostics end in [coroscope-<name>]. Given by
+  /// createChecks from the check's line of Checks.def, as clang-tidy's
+  /// factories name their checks.
+  llvm::StringRef name() const { return CheckName; }
   /// Called once per coroutine definition that is not in a system header.
   virtual void checkCoroutine(const Coroutine &C, Reporter &R) {}
   /// Called once per function body (coroutine or not, lambdas included).
@@ -92,6 +95,10 @@ public:
   /// Called once after every coroutine and body of the translation unit has
   /// been handed over, for checks that report per type rather than per body.
   virtual void finishTranslationUnit(Reporter &R) {}
+
+private:
+  friend std::vector<std::unique_ptr<Check>> createChecks(const CheckOptions &Opts);
+  llvm::StringRef CheckName; // a string literal of Checks.def
 };
 
 } // namespace checks

@@ -36,6 +36,19 @@ bool isOptIn(llvm::StringRef Name) {
 
 llvm::ArrayRef<llvm::StringRef> checkNames() { return Names; }
 
+bool findCheck(llvm::StringRef &Name) {
+  Name.consume_front("coroscope-");
+  return llvm::is_contained(Names, Name);
+}
+
+std::string checkList(bool OnlyOptIn) {
+  std::string List;
+  for (llvm::StringRef Name : Names)
+    if (!OnlyOptIn || isOptIn(Name))
+      List += (List.empty() ? "" : ", ") + Name.str();
+  return List;
+}
+
 llvm::ArrayRef<CheckInfo> checkInfos() { return Infos; }
 
 } // namespace checks

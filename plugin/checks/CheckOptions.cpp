@@ -54,11 +54,10 @@ llvm::Error applyConfigFile(llvm::StringRef Path, CheckOptions &Opts) {
       return List.takeError();
     if (Key == "disable" || Key == "enable") {
       for (std::string &Name : *List) {
-        llvm::StringRef N = llvm::StringRef(Name);
-        N.consume_front("coroscope-");
-        if (!llvm::is_contained(checkNames(), N))
+        llvm::StringRef N = Name;
+        if (!findCheck(N))
           return configError(Path, "unknown check '" + N + "' in \"" + Key +
-                                       "\" (known: " + llvm::join(checkNames(), ", ") + ")");
+                                       "\" (known: " + checkList() + ")");
         Key == "disable" ? Opts.disable(N) : Opts.enable(N);
       }
     } else if (Key == "blocking_functions") {

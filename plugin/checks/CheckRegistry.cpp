@@ -21,11 +21,6 @@
 namespace coroscope {
 namespace checks {
 
-// Each check's name() is its line of Checks.def.
-#define COROSCOPE_CHECK(Class, Name, OptIn, Summary, Description, Anchor)                          \
-  llvm::StringRef Class::name() const { return Name; }
-#include "Checks.def"
-
 template <class C> static std::unique_ptr<Check> create(const CheckOptions &Opts) {
   if constexpr (std::is_constructible_v<C, const CheckOptions &>)
     return std::make_unique<C>(Opts);
@@ -36,8 +31,10 @@ template <class C> static std::unique_ptr<Check> create(const CheckOptions &Opts
 std::vector<std::unique_ptr<Check>> createChecks(const CheckOptions &Opts) {
   std::vector<std::unique_ptr<Check>> On;
 #define COROSCOPE_CHECK(Class, Name, OptIn, Summary, Description, Anchor)                          \
-  if (Opts.isOn(Name))                                                                             \
-    On.push_back(create<Class>(Opts));
+  if (Opts.isOn(Name)) {                                                                           \
+    On.push_back(create<Class>(Opts));                                                             \
+    On.back()->CheckName = Name;                                                                   \
+  }
 #include "Checks.def"
   return On;
 }

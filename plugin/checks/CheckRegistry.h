@@ -43,6 +43,14 @@ llvm::ArrayRef<CheckInfo> checkInfos(); // same order as checkNames()
 /// False for a name that is not a check's.
 bool isOptIn(llvm::StringRef Name);
 
+/// Strips from a name a user wrote the "coroscope-" prefix of NOLINT and -W
+/// flags; true when what is left names a check.
+bool findCheck(llvm::StringRef &Name);
+
+/// "a, b, c": the check names (with OnlyOptIn, those off by default), for
+/// help texts and "unknown check" messages.
+std::string checkList(bool OnlyOptIn = false);
+
 /// Instances of every check that Opts switches on (CheckOptions::isOn). A
 /// check whose class has a constructor from CheckOptions gets Opts' type and
 /// function lists through it.

@@ -18,7 +18,6 @@ namespace checks {
 /// cast) are left to Clang. See docs/checks.md#discarded-task.
 class DiscardedTaskCheck : public Check {
 public:
-  llvm::StringRef name() const override; // Checks.def
   void checkFunctionBody(const clang::FunctionDecl *FD, const clang::Stmt *Body,
                          Reporter &R) override;
 };

@@ -32,7 +32,6 @@ public:
   explicit DoubleAwaitCheck(ConsumptionTypes Types = {}) : Types(std::move(Types)) {}
   explicit DoubleAwaitCheck(const CheckOptions &Opts)
       : DoubleAwaitCheck(ConsumptionTypes{Opts.SingleConsumption, Opts.MultiConsumption}) {}
-  llvm::StringRef name() const override; // Checks.def
   void checkCoroutine(const Coroutine &C, Reporter &R) override;
 
 private:

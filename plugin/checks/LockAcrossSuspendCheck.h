@@ -30,7 +30,6 @@ public:
   /// (config file "lock_types"); unlock()/lock() on them is followed too.
   explicit LockAcrossSuspendCheck(std::vector<std::string> Extra = {}) : Extra(std::move(Extra)) {}
   explicit LockAcrossSuspendCheck(const CheckOptions &Opts) : LockAcrossSuspendCheck(Opts.Locks) {}
-  llvm::StringRef name() const override; // Checks.def
   void checkCoroutine(const Coroutine &C, Reporter &R) override;
 
 private:

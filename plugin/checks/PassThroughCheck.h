@@ -17,7 +17,6 @@ namespace checks {
 /// See docs/checks.md#pass-through.
 class PassThroughCheck : public Check {
 public:
-  llvm::StringRef name() const override; // Checks.def
   void checkCoroutine(const Coroutine &C, Reporter &R) override;
 };
 

@@ -26,7 +26,6 @@ namespace checks {
 /// coroutine copying what it needs). See docs/checks.md#reference-parameter.
 class ReferenceParameterCheck : public Check {
 public:
-  llvm::StringRef name() const override; // Checks.def
   void checkCoroutine(const Coroutine &C, Reporter &R) override;
   void checkFunctionBody(const clang::FunctionDecl *FD, const clang::Stmt *Body,
                          Reporter &R) override;

@@ -22,7 +22,6 @@ namespace checks {
 /// See docs/checks.md#task-type-hygiene.
 class TaskTypeHygieneCheck : public Check {
 public:
-  llvm::StringRef name() const override; // Checks.def
   void checkCoroutine(const Coroutine &C, Reporter &R) override;
   void finishTranslationUnit(Reporter &R) override;
 
