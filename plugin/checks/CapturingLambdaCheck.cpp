@@ -328,11 +328,6 @@ struct Analysis {
     return DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
   }
 
-  static bool isStdIgnore(const Expr *E) {
-    const VarDecl *V = varOf(E);
-    return V && V->isInStdNamespace() && V->getIdentifier() && V->getName() == "ignore";
-  }
-
   // The array or container (not a pointer, whose target is not followed)
   // that E is an element of: `c[i]`, `c.at(i)`.
   static const VarDecl *containerOf(const Expr *E) {

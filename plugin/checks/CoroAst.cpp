@@ -58,6 +58,24 @@ const CXXRecordDecl *classOf(QualType T) {
   return RD;
 }
 
+bool isCoroutineHandleType(QualType T) {
+  if (T.isNull())
+    return false;
+  T = T.getNonReferenceType();
+  const TemplateDecl *TD = nullptr;
+  if (const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(T->getAsCXXRecordDecl()))
+    TD = Spec->getSpecializedTemplate();
+  else if (const auto *TST = T->getAs<TemplateSpecializationType>())
+    TD = TST->getTemplateName().getAsTemplateDecl(); // in a template's pattern
+  return TD && TD->isInStdNamespace() && TD->getIdentifier() && TD->getName() == "coroutine_handle";
+}
+
+bool isStdIgnore(const Expr *E) {
+  const auto *D = dyn_cast_or_null<DeclRefExpr>(E ? stripImplicit(E) : nullptr);
+  return D && D->getDecl()->isInStdNamespace() && D->getDecl()->getIdentifier() &&
+         D->getDecl()->getName() == "ignore";
+}
+
 bool returnsLiteralFalse(const FunctionDecl *Method) {
   if (!Method)
     return false;

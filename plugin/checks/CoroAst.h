@@ -70,6 +70,13 @@ const clang::Expr *movedOperand(const clang::Expr *E);
 /// is not a class.
 const clang::CXXRecordDecl *classOf(clang::QualType T);
 
+/// T is std::coroutine_handle<P> (any P, dependent included), or a reference
+/// to one.
+bool isCoroutineHandleType(clang::QualType T);
+
+/// E names std::ignore: assigning to it drops a value on purpose.
+bool isStdIgnore(const clang::Expr *E);
+
 /// The body of Method (or of its template pattern) is `{ return false; }`.
 bool returnsLiteralFalse(const clang::FunctionDecl *Method);
 

@@ -61,11 +61,6 @@ private:
       Discarded.push_back({Inner, H});
     }
   }
-  static bool isStdIgnore(const Expr *E) {
-    const auto *D = dyn_cast<DeclRefExpr>(stripImplicit(E));
-    return D && D->getDecl()->isInStdNamespace() && D->getDecl()->getIdentifier() &&
-           D->getDecl()->getName() == "ignore";
-  }
 };
 
 } // namespace

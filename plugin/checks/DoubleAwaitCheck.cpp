@@ -57,15 +57,6 @@ static bool hasAnnotation(const CXXRecordDecl *RD) {
   return false;
 }
 
-static bool isCoroutineHandle(QualType T) {
-  const TemplateDecl *TD = nullptr;
-  if (const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(T->getAsCXXRecordDecl()))
-    TD = Spec->getSpecializedTemplate();
-  else if (const auto *TST = T->getAs<TemplateSpecializationType>())
-    TD = TST->getTemplateName().getAsTemplateDecl(); // in a template's pattern
-  return TD && TD->isInStdNamespace() && TD->getIdentifier() && TD->getName() == "coroutine_handle";
-}
-
 namespace {
 // A call of done() on a std::coroutine_handle, instantiated or dependent.
 class HandleDoneFinder : public RecursiveASTVisitor<HandleDoneFinder> {
@@ -73,13 +64,14 @@ public:
   bool Found = false;
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
     const CXXMethodDecl *M = C->getMethodDecl();
-    if (M && M->getIdentifier() && M->getName() == "done" && isCoroutineHandle(C->getObjectType()))
+    if (M && M->getIdentifier() && M->getName() == "done" &&
+        isCoroutineHandleType(C->getObjectType()))
       Found = true;
     return !Found;
   }
   bool VisitCXXDependentScopeMemberExpr(CXXDependentScopeMemberExpr *E) {
     if (E->getMember().getAsString() == "done" && !E->isImplicitAccess() &&
-        isCoroutineHandle(E->getBaseType()))
+        isCoroutineHandleType(E->getBaseType()))
       Found = true;
     return !Found;
   }

@@ -20,18 +20,6 @@ namespace coroscope {
 namespace checks {
 namespace {
 
-bool isHandleType(QualType T) {
-  if (T.isNull())
-    return false;
-  T = T.getNonReferenceType();
-  if (const auto *TS = T->getAs<TemplateSpecializationType>())
-    if (const TemplateDecl *TD = TS->getTemplateName().getAsTemplateDecl())
-      if (TD->getIdentifier() && TD->getName() == "coroutine_handle")
-        return true;
-  const CXXRecordDecl *RD = classOf(T);
-  return RD && RD->getIdentifier() && RD->getName() == "coroutine_handle";
-}
-
 StringRef calleeName(const CallExpr *Call) {
   if (const FunctionDecl *FD = Call->getDirectCallee())
     return FD->getIdentifier() ? FD->getName() : StringRef();
@@ -329,7 +317,7 @@ bool keepsHandle(QualType T, unsigned Depth, llvm::SmallPtrSetImpl<const CXXReco
   if (T.isNull() || Depth > 5)
     return false;
   T = T.getNonReferenceType();
-  if (isHandleType(T))
+  if (isCoroutineHandleType(T))
     return true;
   if (const auto *PT = T->getAs<PointerType>()) {
     const CXXRecordDecl *P = classOf(PT->getPointeeType());
