@@ -43,5 +43,6 @@ set(COROSCOPE_ANALYZER_SOURCES
   render/findings_text.cpp
   render/findings_markdown.cpp
   render/findings_json.cpp
+  render/check.cpp
   )
 list(TRANSFORM COROSCOPE_ANALYZER_SOURCES PREPEND "${CMAKE_CURRENT_LIST_DIR}/")

@@ -18,7 +18,6 @@
 #include "render/render.h"
 
 #include <optional>
-#include <sstream>
 
 namespace coroscope::analyzer {
 
@@ -44,32 +43,8 @@ CheckResult checkLogs(const std::vector<std::string> &logs, const std::string &f
   if (judged && !judged->violations.empty())
     result.failed = true;
 
-  std::ostringstream os;
-  if (format == "json") {
-    nlohmann::ordered_json j;
-    j["schema"] = "coroscope-findings/1";
-    j["logs"] = logs;
-    j["findings"] = findingsJson(findings);
-    if (judged) { // appended: coroscope-findings/1 only ever gains keys
-      j["budget_violations"] = budgetViolationsJson(*judged);
-      j["budget_unmatched"] = judged->unmatched;
-    }
-    j["log_status"] = nlohmann::ordered_json::array();
-    for (size_t i = 0; i < report.logs.size() && i < report.log_ends.size(); ++i)
-      j["log_status"].push_back(logStatusJson(report.logs[i], report.log_ends[i]));
-    using Json = nlohmann::ordered_json;
-    os << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
-  } else if (findings.empty()) {
-    os << "no findings\n";
-  } else {
-    renderFindingsText(findings, os);
-    os << "\n"
-       << findings.size() << (findings.size() == 1 ? " finding" : " findings") << " ("
-       << findingsTally(findings) << ")\n";
-  }
-  if (judged && format != "json")
-    renderBudgetText(*judged, budget->path, os);
-  result.output = os.str();
+  result.output = renderCheck(format, logs, report, findings, judged ? &*judged : nullptr,
+                              budget ? budget->path : std::string());
   return result;
 }
 

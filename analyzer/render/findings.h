@@ -10,6 +10,7 @@
 
 #include "model/findings.h"
 #include "model/live_frames.h"
+#include "model/stats.h"
 #include "verdicts/budget.h"
 
 #include <nlohmann/json.hpp>
@@ -24,6 +25,8 @@ namespace coroscope::analyzer {
 void renderFindingsText(const std::vector<Finding> &findings, std::ostream &os);
 /// An advice figure as text: integers without decimals, else up to two.
 std::string figureText(double v);
+/// Figures or thresholds as " key value, key value" (figureText values).
+std::string figuresText(const std::vector<Figure> &figures);
 /// "E errors, W warnings, A advice".
 std::string findingsTally(const std::vector<Finding> &findings);
 /// One "Live frames at end of log" section per log that has live frames;
@@ -46,6 +49,14 @@ nlohmann::ordered_json liveFramesJson(const std::vector<LiveFrames> &live);
 void renderBudgetText(const BudgetResult &result, const std::string &path, std::ostream &os);
 /// The "budget_violations" array of `check --format json --budget`.
 nlohmann::ordered_json budgetViolationsJson(const BudgetResult &result);
+
+/// What `coroscope check` prints for `logs` (as given), read into `report`,
+/// and their `findings`: format "json" is a coroscope-findings/1 document,
+/// "text" the findings and their tally. Both add the budget's verdict when
+/// `budget` (read from `budget_path`) is set.
+std::string renderCheck(const std::string &format, const std::vector<std::string> &logs,
+                        const Report &report, const std::vector<Finding> &findings,
+                        const BudgetResult *budget, const std::string &budget_path);
 
 /// How a frame in `state` relates to its site: "suspended at", "running at".
 const char *stateAt(uint8_t state);

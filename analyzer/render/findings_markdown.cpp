@@ -68,13 +68,8 @@ void renderFindingsMarkdown(const std::vector<Finding> &findings, std::ostream &
     else if (f.count > 1 && f.figures.empty())
       os << "  - " << f.count << " occurrences\n";
     if (!f.figures.empty()) {
-      os << "  - figures:";
-      for (size_t i = 0; i < f.figures.size(); ++i)
-        os << (i ? ", " : " ") << f.figures[i].key << " " << figureText(f.figures[i].value);
-      os << "; thresholds:";
-      for (size_t i = 0; i < f.thresholds.size(); ++i)
-        os << (i ? ", " : " ") << f.thresholds[i].key << " " << figureText(f.thresholds[i].value);
-      os << "\n";
+      os << "  - figures:" << figuresText(f.figures) << "; thresholds:" << figuresText(f.thresholds)
+         << "\n";
     }
     if (!f.suggestion.empty())
       os << "  - suggestion: " << markdown(f.suggestion, Md::Text) << "\n";

@@ -89,6 +89,13 @@ std::string figureText(double v) {
   return s;
 }
 
+std::string figuresText(const std::vector<Figure> &figures) {
+  std::string s;
+  for (size_t i = 0; i < figures.size(); ++i)
+    s += (i ? ", " : " ") + figures[i].key + " " + figureText(figures[i].value);
+  return s;
+}
+
 void renderFindingsText(const std::vector<Finding> &findings, std::ostream &os) {
   for (size_t n = 0; n < findings.size(); ++n) {
     const Finding &f = findings[n];
@@ -127,13 +134,8 @@ void renderFindingsText(const std::vector<Finding> &findings, std::ostream &os) 
     if (!tally.empty())
       os << "  " << tally << "\n";
     if (!f.figures.empty()) {
-      os << "  figures:";
-      for (size_t i = 0; i < f.figures.size(); ++i)
-        os << (i ? ", " : " ") << f.figures[i].key << " " << figureText(f.figures[i].value);
-      os << "\n  thresholds:";
-      for (size_t i = 0; i < f.thresholds.size(); ++i)
-        os << (i ? ", " : " ") << f.thresholds[i].key << " " << figureText(f.thresholds[i].value);
-      os << "\n";
+      os << "  figures:" << figuresText(f.figures) << "\n  thresholds:" << figuresText(f.thresholds)
+         << "\n";
     }
     if (!f.suggestion.empty())
       os << "  suggestion: " << f.suggestion << "\n";

@@ -108,9 +108,7 @@ nlohmann::ordered_json reportJson(const Summary &s) {
   j["findings"] = findingsJson(s.findings);
   j["live_frames"] = liveFramesJson(s.live);
   // Appended: coroscope-report/1 only ever gains keys.
-  j["log_status"] = Json::array();
-  for (size_t i = 0; i < s.logs.size() && i < s.log_ends.size(); ++i)
-    j["log_status"].push_back(logStatusJson(s.logs[i], s.log_ends[i]));
+  j["log_status"] = logStatusJson(s.logs, s.log_ends);
   // Appended, null unless the report is empty; `baseline` stays last, as
   // what --baseline adds to a report.
   std::string why = emptyReason(s);

@@ -97,6 +97,14 @@ std::string logStatusText(const LogEnd &end) {
   return s;
 }
 
+nlohmann::ordered_json logStatusJson(const std::vector<std::string> &logs,
+                                     const std::vector<LogEnd> &ends) {
+  nlohmann::ordered_json a = nlohmann::ordered_json::array();
+  for (size_t i = 0; i < logs.size() && i < ends.size(); ++i)
+    a.push_back(logStatusJson(logs[i], ends[i]));
+  return a;
+}
+
 nlohmann::ordered_json logStatusJson(const std::string &log, const LogEnd &end) {
   nlohmann::ordered_json j;
   j["log"] = log;

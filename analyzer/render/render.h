@@ -74,6 +74,9 @@ std::string logStatusText(const LogEnd &end);
 std::string logOriginText(const LogEnd &end);
 /// The "log_status" entry of one log in the JSON report.
 nlohmann::ordered_json logStatusJson(const std::string &log, const LogEnd &end);
+/// The "log_status" array of `report` and `check`: an entry per log.
+nlohmann::ordered_json logStatusJson(const std::vector<std::string> &logs,
+                                     const std::vector<LogEnd> &ends);
 
 // `report --baseline` (render/baseline.cpp).
 struct BaselineFunction;

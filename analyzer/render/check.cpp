@@ -1,0 +1,45 @@
+//===- render/check.cpp - What `coroscope check` prints -------------------===//
+//
+// The coroscope-findings/1 document (docs/report-format.md) or the findings
+// as text, each with the budget's verdict when --budget is given. `lint`
+// writes the same schema for compile-time findings (render/lint.cpp).
+//
+//===----------------------------------------------------------------------===//
+#include "render/findings.h"
+#include "render/render.h"
+
+#include <sstream>
+
+namespace coroscope::analyzer {
+
+std::string renderCheck(const std::string &format, const std::vector<std::string> &logs,
+                        const Report &report, const std::vector<Finding> &findings,
+                        const BudgetResult *budget, const std::string &budget_path) {
+  std::ostringstream os;
+  if (format == "json") {
+    nlohmann::ordered_json j;
+    j["schema"] = "coroscope-findings/1";
+    j["logs"] = logs;
+    j["findings"] = findingsJson(findings);
+    if (budget) { // appended: coroscope-findings/1 only ever gains keys
+      j["budget_violations"] = budgetViolationsJson(*budget);
+      j["budget_unmatched"] = budget->unmatched;
+    }
+    j["log_status"] = logStatusJson(report.logs, report.log_ends);
+    os << j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
+    return os.str();
+  }
+  if (findings.empty()) {
+    os << "no findings\n";
+  } else {
+    renderFindingsText(findings, os);
+    os << "\n"
+       << findings.size() << (findings.size() == 1 ? " finding" : " findings") << " ("
+       << findingsTally(findings) << ")\n";
+  }
+  if (budget)
+    renderBudgetText(*budget, budget_path, os);
+  return os.str();
+}
+
+} // namespace coroscope::analyzer
