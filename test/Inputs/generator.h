@@ -1,6 +1,6 @@
-// The test programs' generator (test/runtime/checks/Inputs): move-only,
-// pulled by its consumer (range-for, or resume() through handle()), destroyed
-// by its owner. The cases name it in no expectation; a case whose point is a
+// The test programs' generator: move-only, pulled by its consumer (range-for,
+// drain(), or resume() through handle()), destroyed by its owner; a test that
+// wants a frame alive at exit leaks its owner. A case whose point is a
 // generator of its own keeps its own. Tests do not use examples/common/: the
 // examples are documentation and may change, and a test's expectations must
 // not move with them.
@@ -54,4 +54,12 @@ class Generator {
  private:
   Handle h_;
 };
+
+/// Pulls `g` to its end: the sum of its values.
+template <class T>
+T drain(Generator<T> g) {
+  T s{};
+  for (const T& v : g) s += v;
+  return s;
+}
 #endif

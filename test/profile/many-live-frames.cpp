@@ -13,32 +13,31 @@
 // TRUTH: calls=1100000 yields=2200000 completed=1100000
 // CHECK: 1100000 1100000 0 2200000 initial=1100000 yield=2200000 final=0
 // DUMP: untracked=0
-#include "../Inputs/gen.h"
+#include "../Inputs/generator.h"
 
 #include <cstdio>
 #include <vector>
 
-Gen gen(int n) {
+Generator<int> gen(int n) {
   for (int i = 0; i < n; ++i)
     co_yield i;
 }
 
 int main() {
   constexpr long kFrames = 1100000;
-  std::vector<Gen> frames;
+  std::vector<Generator<int>> frames;
   frames.reserve(kFrames);
   for (long i = 0; i < kFrames; ++i)
     frames.push_back(gen(2));
   long yields = 0, completed = 0;
   for (int step = 0; step < 2; ++step)
-    for (Gen &g : frames) {
-      g.h.resume();
-      yields += !g.h.done();
+    for (Generator<int> &g : frames) {
+      g.handle().resume();
+      yields += !g.handle().done();
     }
-  for (Gen &g : frames) {
-    g.h.resume();
-    completed += g.h.done();
-    g.h.destroy();
+  for (Generator<int> &g : frames) {
+    g.handle().resume();
+    completed += g.handle().done();
   }
   std::printf("calls=%ld yields=%ld completed=%ld\n", kFrames, yields, completed);
 }

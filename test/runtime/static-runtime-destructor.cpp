@@ -15,17 +15,14 @@
 // RUN: %coroscope report %t.d/d.log | FileCheck %s
 // CHECK: functions: 1, calls: 30,
 // CHECK: complete (exit status 0)
-#include "../Inputs/gen.h"
+#include "../Inputs/generator.h"
 #include <cstdio>
 static int calls = 0;
-Gen gen(int n) { ++calls; for (int i = 0; i < n; ++i) co_yield i; }
+Generator<int> gen(int n) { ++calls; for (int i = 0; i < n; ++i) co_yield i; }
 static int run(int k) {
   int s = 0;
-  for (int j = 0; j < k; ++j) {
-    Gen g = gen(3);
-    while (g.h.resume(), !g.h.done()) s += g.h.promise().cur;
-    g.h.destroy();
-  }
+  for (int j = 0; j < k; ++j)
+    s += drain(gen(3));
   return s;
 }
 __attribute__((destructor)) static void atEnd() {

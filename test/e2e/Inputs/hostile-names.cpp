@@ -4,23 +4,23 @@
 // not possible in C++, so the file path carries it (the test copies this
 // file into a directory named with < > & ' characters). One generator is
 // left suspended at its yield, never destroyed: a frame alive at the end.
-#include "gen.h"
+#include "generator.h"
 #include <cstdio>
 #include <utility>
 
 struct Q {
-  Gen operator<(int n) const { for (int i = 0; i < n; ++i) co_yield i; }
-  Gen operator&(long n) const { for (long i = 0; i < n; ++i) co_yield int(i); }
-  Gen operator>>(int n) const { co_yield n; }
+  Generator<int> operator<(int n) const { for (int i = 0; i < n; ++i) co_yield i; }
+  Generator<int> operator&(long n) const { for (long i = 0; i < n; ++i) co_yield int(i); }
+  Generator<int> operator>>(int n) const { co_yield n; }
 };
-Gen operator""_g(unsigned long long n) { co_yield int(n); }
-template <class T> Gen tmpl(T) { co_yield 1; }
+Generator<int> operator""_g(unsigned long long n) { co_yield int(n); }
+template <class T> Generator<int> tmpl(T) { co_yield 1; }
 
 int main() {
   Q q;
   int s = drain(q < 3) + drain(q & 2L) + drain(q >> 4) + drain(5_g) +
           drain(tmpl(std::pair<int, char>{}));
-  static Gen kept = q < 9; // alive at exit, on purpose
-  kept.h.resume();
+  auto *kept = new Generator<int>(q < 9); // alive at exit, on purpose
+  kept->handle().resume();
   std::printf("s=%d\n", s);
 }
