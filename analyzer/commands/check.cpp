@@ -27,10 +27,7 @@ struct CheckCommandOptions {
 };
 
 int runCheck(const CheckCommandOptions &opt) {
-  using namespace coroscope::log;
-  uint8_t threshold = opt.fail_on == "advice"    ? kSeverityAdvice
-                      : opt.fail_on == "warning" ? kSeverityWarning
-                                                 : kSeverityError;
+  uint8_t threshold = severityNamed(opt.fail_on);
   std::optional<Budget> budget;
   if (!opt.budget.empty())
     budget = readBudget(opt.budget);
@@ -56,12 +53,9 @@ Command addCheckCommand(CLI::App &app) {
       app.add_subcommand("check", "Print the run-time check findings of logs; exit 1 if any "
                                   "reaches --fail-on");
   check->add_option("logs", opt->logs, "coroscope log files")->required();
-  check
-      ->add_option("--fail-on", opt->fail_on,
-                   "Fail on findings of this severity or higher (advice: also "
-                   "replay the events to derive the advice)")
-      ->check(CLI::IsMember({"advice", "warning", "error"}))
-      ->capture_default_str();
+  addFailOnOption(check, opt->fail_on,
+                  "Fail on findings of this severity or higher (advice: also "
+                  "replay the events to derive the advice)");
   addThresholdOption(check, opt->advice);
   check
       ->add_option("--budget", opt->budget,

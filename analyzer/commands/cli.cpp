@@ -17,6 +17,21 @@
 namespace coroscope::analyzer {
 
 /// --threshold KEY=VALUE, repeatable, for report, check and export.
+uint8_t severityNamed(const std::string &name) {
+  for (unsigned v = 0; v <= 0xff; ++v)
+    if (const char *n = log::severityName(uint8_t(v)); n && name == n)
+      return uint8_t(v);
+  return log::kSeverityAdvice;
+}
+
+void addFailOnOption(CLI::App *cmd, std::string &fail_on, const std::string &help) {
+  std::vector<std::string> names;
+  for (unsigned v = 0; v <= 0xff; ++v)
+    if (const char *n = log::severityName(uint8_t(v)))
+      names.push_back(n);
+  cmd->add_option("--fail-on", fail_on, help)->check(CLI::IsMember(names))->capture_default_str();
+}
+
 void addThresholdOption(CLI::App *cmd, AdviceOptions &advice) {
   cmd->add_option_function<std::vector<std::string>>(
          "--threshold",

@@ -39,6 +39,13 @@ Command addLintCommand(CLI::App &app);   ///< commands/lint.cpp
 /// --threshold KEY=VALUE, repeatable, for report, check and export.
 void addThresholdOption(CLI::App *cmd, AdviceOptions &advice);
 
+/// --fail-on SEVERITY for check and lint: one of log_format.h's severity
+/// names (COROSCOPE_SEVERITIES).
+void addFailOnOption(CLI::App *cmd, std::string &fail_on, const std::string &help);
+/// The log::Severity named `name`; kSeverityAdvice, the lowest, for a name
+/// that is none.
+uint8_t severityNamed(const std::string &name);
+
 /// A count option (--top, --jobs): a whole number >= 0 that fits T, passed
 /// on in decimal (a transform: check() may not rewrite the value). CLI11's
 /// NonNegativeNumber answers -1 with "Value -1 not in range 0.000000 to

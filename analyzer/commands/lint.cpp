@@ -23,8 +23,6 @@ namespace {
 
 using lint::LintFinding;
 
-int severityRank(const std::string &s) { return s == "error" ? 2 : s == "warning" ? 1 : 0; }
-
 } // namespace
 
 LintOutcome lintFiles(const LintCommand &cmd) {
@@ -44,9 +42,9 @@ LintOutcome lintFiles(const LintCommand &cmd) {
     throw lint::LintInputError(unusable_db);
 
   LintOutcome out;
-  int threshold = severityRank(cmd.fail_on);
+  uint8_t threshold = severityNamed(cmd.fail_on);
   for (const LintFinding &f : res.findings)
-    if (severityRank(f.severity) >= threshold)
+    if (severityNamed(f.severity) >= threshold)
       out.failed = true;
   out.unusable = !res.failures.empty();
   out.errors = res.error_text;
@@ -123,9 +121,7 @@ Command addLintCommand(CLI::App &app) {
       ->check(CLI::IsMember({"text", "json", "sarif"}))
       ->capture_default_str();
   lint->add_option("-o,--output", opt->output_path, "Write the findings to FILE instead of stdout");
-  lint->add_option("--fail-on", opt->fail_on, "Fail on findings of this severity or higher")
-      ->check(CLI::IsMember({"advice", "warning", "error"}))
-      ->capture_default_str();
+  addFailOnOption(lint, opt->fail_on, "Fail on findings of this severity or higher");
   lint->add_option("--config", opt->config,
                    "Config file for every file (default: the nearest .coroscope.json)")
       ->check(CLI::ExistingFile);
