@@ -2,7 +2,8 @@
 //
 // `report --baseline` and `check --budget` read a JSON file each. Both must
 // fail like a bad log does (one `coroscope: error: FILE: what` line, exit 2),
-// so reading and the first level of validation live here once.
+// so reading and the first level of validation live here once, beside the
+// schema strings a baseline is checked against.
 //
 //===----------------------------------------------------------------------===//
 #ifndef COROSCOPE_ANALYZER_LOG_JSON_FILE_H
@@ -14,6 +15,11 @@
 #include <string>
 
 namespace coroscope::analyzer {
+
+/// The schema strings of coroscope's JSON outputs (docs/report-format.md):
+/// render/ writes them, and `report --baseline` reads a report back.
+inline constexpr const char *kReportSchema = "coroscope-report/1";
+inline constexpr const char *kFindingsSchema = "coroscope-findings/1";
 
 /// A problem with a JSON input; what() is "FILE: what", the form main.cpp
 /// prints after "coroscope: error: ".

@@ -5,6 +5,7 @@
 // writes the same schema for compile-time findings (render/lint.cpp).
 //
 //===----------------------------------------------------------------------===//
+#include "log/json_file.h"
 #include "render/findings.h"
 #include "render/render.h"
 
@@ -18,7 +19,7 @@ std::string renderCheck(const std::string &format, const std::vector<std::string
   std::ostringstream os;
   if (format == "json") {
     nlohmann::ordered_json j;
-    j["schema"] = "coroscope-findings/1";
+    j["schema"] = kFindingsSchema;
     j["logs"] = logs;
     j["findings"] = findingsJson(findings);
     if (budget) { // appended: coroscope-findings/1 only ever gains keys

@@ -2,12 +2,13 @@
 //
 // The schema is a contract with scripts and CI dashboards (see
 // docs/report-format.md): keys keep their order and meaning within
-// "coroscope-report/1"; any incompatible change bumps the schema string.
+// kReportSchema (log/json_file.h); any incompatible change bumps the schema string.
 // ordered_json is used so the output is stable and diffable.
 //
 //===----------------------------------------------------------------------===//
 #include "render/render.h"
 
+#include "log/json_file.h"
 #include "log/log_reader.h"
 #include "render/findings.h"
 #include "verdicts/baseline.h"
@@ -82,7 +83,7 @@ Json toJson(const FunctionSummary &f, const BaselineComparison *baseline) {
 nlohmann::ordered_json reportJson(const Summary &s) {
   const Totals &t = s.totals;
   Json j;
-  j["schema"] = "coroscope-report/1";
+  j["schema"] = kReportSchema;
   j["logs"] = s.logs;
   Json &tot = j["totals"];
   tot["functions"] = t.functions;

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "render/lint.h"
 
+#include "log/json_file.h"
 #include "render/findings.h"
 
 #include <nlohmann/json.hpp>
@@ -41,7 +42,7 @@ Finding asFinding(const LintFinding &l) {
 
 std::string renderLintJson(const std::vector<LintFinding> &findings) {
   Json j;
-  j["schema"] = "coroscope-findings/1";
+  j["schema"] = kFindingsSchema;
   j["findings"] = Json::array();
   for (const LintFinding &l : findings)
     j["findings"].push_back(lintFindingJson(asFinding(l), l.check, l.severity));

@@ -72,9 +72,9 @@ Baseline readBaseline(const std::string &path) {
   auto schema = j.find("schema");
   if (schema == j.end() || !schema->is_string())
     throw JsonInputError(path, "not a coroscope report (no \"schema\" string)");
-  if (*schema != "coroscope-report/1")
-    throw JsonInputError(path, "schema is \"" + schema->get<std::string>() +
-                                   "\", expected \"coroscope-report/1\"");
+  if (*schema != kReportSchema)
+    throw JsonInputError(path, "schema is \"" + schema->get<std::string>() + "\", expected \"" +
+                                   kReportSchema + "\"");
   auto functions = j.find("functions");
   if (functions == j.end() || !functions->is_array())
     throw JsonInputError(path, "\"functions\" is missing or not an array");
