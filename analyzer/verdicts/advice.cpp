@@ -16,23 +16,29 @@ using namespace coroscope::log;
 
 namespace {
 
+/// A --threshold key: the advice it tunes, the figure it bounds.
 struct Key {
-  const char *name;
+  AdviceKind advice;
+  const char *figure;
   double AdviceOptions::*field;
 };
 
 const Key kKeys[] = {
-    {"hot-sync.min-calls", &AdviceOptions::hot_sync_min_calls},
-    {"hot-sync.min-sync-percent", &AdviceOptions::hot_sync_min_sync_percent},
-    {"hot-sync.min-heap-percent", &AdviceOptions::hot_sync_min_heap_percent},
-    {"always-waits.min-calls", &AdviceOptions::always_waits_min_calls},
-    {"always-waits.min-wait-percent", &AdviceOptions::always_waits_min_wait_percent},
-    {"halo-missed.min-frames", &AdviceOptions::halo_missed_min_frames},
-    {"pass-through.min-calls", &AdviceOptions::pass_through_min_calls},
-    {"pass-through.min-forwarding-percent", &AdviceOptions::pass_through_min_forwarding_percent},
-    {"deep-chain.max-depth", &AdviceOptions::deep_chain_max_depth},
-    {"large-frame.max-bytes", &AdviceOptions::large_frame_max_bytes},
+    {kAdviceHotSync, "min-calls", &AdviceOptions::hot_sync_min_calls},
+    {kAdviceHotSync, "min-sync-percent", &AdviceOptions::hot_sync_min_sync_percent},
+    {kAdviceHotSync, "min-heap-percent", &AdviceOptions::hot_sync_min_heap_percent},
+    {kAdviceAlwaysWaits, "min-calls", &AdviceOptions::always_waits_min_calls},
+    {kAdviceAlwaysWaits, "min-wait-percent", &AdviceOptions::always_waits_min_wait_percent},
+    {kAdviceHaloMissed, "min-frames", &AdviceOptions::halo_missed_min_frames},
+    {kAdvicePassThrough, "min-calls", &AdviceOptions::pass_through_min_calls},
+    {kAdvicePassThrough, "min-forwarding-percent",
+     &AdviceOptions::pass_through_min_forwarding_percent},
+    {kAdviceDeepChain, "max-depth", &AdviceOptions::deep_chain_max_depth},
+    {kAdviceLargeFrame, "max-bytes", &AdviceOptions::large_frame_max_bytes},
 };
+
+/// "hot-sync.min-calls": the advice's name, then the figure.
+std::string keyName(const Key &k) { return std::string(checkName(k.advice)) + "." + k.figure; }
 
 std::string num(double v) {
   char buf[64];
@@ -320,7 +326,7 @@ const std::vector<std::string> &thresholdKeys() {
   static const std::vector<std::string> keys = [] {
     std::vector<std::string> k;
     for (const Key &key : kKeys)
-      k.push_back(key.name);
+      k.push_back(keyName(key));
     return k;
   }();
   return keys;
@@ -330,7 +336,7 @@ void setThreshold(AdviceOptions &opts, const std::string &assignment) {
   size_t eq = assignment.find('=');
   std::string key = assignment.substr(0, eq);
   for (const Key &k : kKeys) {
-    if (key != k.name)
+    if (key != keyName(k))
       continue;
     if (eq == std::string::npos)
       throw std::invalid_argument("threshold '" + key + "' needs =VALUE");
@@ -348,7 +354,7 @@ void setThreshold(AdviceOptions &opts, const std::string &assignment) {
   }
   std::string known;
   for (const Key &k : kKeys)
-    known += std::string(known.empty() ? "" : ", ") + k.name;
+    known += std::string(known.empty() ? "" : ", ") + keyName(k);
   throw std::invalid_argument("unknown threshold '" + key + "' (known: " + known + ")");
 }
 
