@@ -40,7 +40,6 @@ namespace {
 
 using namespace hook_names;
 
-constexpr const char *kThreadState = "__coroscope_thread_state";
 /// On a hook call that already has its fast path (the pass may run twice).
 constexpr const char *kSlowMD = "coroscope.slow";
 

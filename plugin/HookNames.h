@@ -1,9 +1,9 @@
 //===- HookNames.h - The names the plugin's passes share with the runtime ---===//
 //
 // kName for every hook of include/coroscope/hooks.def (the one
-// list, shared with the runtime), the prefix they all have, and the section
-// of the site tables, which the instrumentation pass writes and the
-// fast-path pass reads.
+// list, shared with the runtime), the prefix they all have, the runtime's
+// thread-local the fast path reads, and the section of the site tables,
+// which the instrumentation pass writes and the fast-path pass reads.
 //
 //===----------------------------------------------------------------------===//
 #ifndef COROSCOPE_PLUGIN_HOOKNAMES_H
@@ -14,6 +14,8 @@ namespace coroscope::hook_names {
 #define COROSCOPE_HOOK(Name, symbol, params) inline constexpr const char *k##Name = #symbol;
 #include "coroscope/hooks.def"
 inline constexpr const char *kHookPrefix = "__coroscope_";
+/// The per-thread state pointer hooks.h declares (`__coroscope_thread_state`).
+inline constexpr const char *kThreadState = "__coroscope_thread_state";
 inline constexpr const char *kSitesSection = "coroscope_sites";
 
 } // namespace coroscope::hook_names

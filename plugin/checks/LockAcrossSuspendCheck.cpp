@@ -371,11 +371,11 @@ void LockAcrossSuspendCheck::checkCoroutine(const Coroutine &C, Reporter &R) {
   const Stmt *Body = C.Body->getBody();
   for (const Lock &L : F.Locks) {
     // The takes and releases of L, each with the statements around it.
-    struct Site {
+    struct LockPoint {
       SourceLocation Loc;
       std::vector<const Stmt *> Chain;
     };
-    std::vector<Site> Takes, Releases;
+    std::vector<LockPoint> Takes, Releases;
     if (!L.Deferred)
       Takes.push_back({L.Var->getEndLoc(), ancestors(Ctx, L.Decl, Body)});
     for (const Change &Ch : F.Changes)
@@ -387,10 +387,10 @@ void LockAcrossSuspendCheck::checkCoroutine(const Coroutine &C, Reporter &R) {
           !isBefore(SM, P->getBeginLoc(), L.ScopeEnd) || releasedDuring(P, L))
         continue;
       std::vector<const Stmt *> PChain = ancestors(Ctx, P, Body);
-      bool Held = llvm::any_of(Takes, [&](const Site &T) {
+      bool Held = llvm::any_of(Takes, [&](const LockPoint &T) {
         if (!isBefore(SM, T.Loc, P->getBeginLoc()) || exclusive(T.Chain, PChain))
           return false;
-        return llvm::none_of(Releases, [&](const Site &Rel) {
+        return llvm::none_of(Releases, [&](const LockPoint &Rel) {
           return isBefore(SM, T.Loc, Rel.Loc) && isBefore(SM, Rel.Loc, P->getBeginLoc()) &&
                  releasesOnEveryPath(Rel.Chain, T.Chain, PChain);
         });

@@ -113,6 +113,8 @@ const char *checkName(log::CheckKind c) {
   return name ? name : "?";
 }
 
+// Words for the finding's sentence, not the log's names (frameStateName):
+// "at final suspend" reads where "final" would not.
 const char *stateName(uint8_t s) {
   switch (s) {
   case log::kFrameRunning:
