@@ -8,8 +8,9 @@
 // they were compared with (docs/checks.md, "Advice").
 //
 // One function gets at most one verdict about its frames, the most specific
-// one: halo-missed (the frame could be elided), then deep-chain (it is one
-// level of a chain), then pass-through, then hot-sync or always-waits.
+// one: deep-chain (it is one level of a chain, which the chain's verdict
+// names), then halo-missed (the frame could be elided), then pass-through,
+// then hot-sync or always-waits.
 // large-frame is about the frame's size and stands beside any of them.
 //
 //===----------------------------------------------------------------------===//
