@@ -16,22 +16,34 @@
 
 namespace coroscope::analyzer {
 
-/// --threshold KEY=VALUE, repeatable, for report, check and export.
+namespace {
+// The severities by name, lowest first (COROSCOPE_SEVERITIES' order).
+struct NamedSeverity {
+  const char *name;
+  uint8_t severity;
+};
+const NamedSeverity kSeverities[] = {
+#define COROSCOPE_NAMED_SEVERITY(kind, value, name) {name, log::kind},
+    COROSCOPE_SEVERITIES(COROSCOPE_NAMED_SEVERITY)
+#undef COROSCOPE_NAMED_SEVERITY
+};
+} // namespace
+
 uint8_t severityNamed(const std::string &name) {
-  for (unsigned v = 0; v <= 0xff; ++v)
-    if (const char *n = log::severityName(uint8_t(v)); n && name == n)
-      return uint8_t(v);
+  for (const NamedSeverity &s : kSeverities)
+    if (name == s.name)
+      return s.severity;
   return log::kSeverityAdvice;
 }
 
 void addFailOnOption(CLI::App *cmd, std::string &fail_on, const std::string &help) {
   std::vector<std::string> names;
-  for (unsigned v = 0; v <= 0xff; ++v)
-    if (const char *n = log::severityName(uint8_t(v)))
-      names.push_back(n);
+  for (const NamedSeverity &s : kSeverities)
+    names.push_back(s.name);
   cmd->add_option("--fail-on", fail_on, help)->check(CLI::IsMember(names))->capture_default_str();
 }
 
+/// --threshold KEY=VALUE, repeatable, for report, check and export.
 void addThresholdOption(CLI::App *cmd, AdviceOptions &advice) {
   cmd->add_option_function<std::vector<std::string>>(
          "--threshold",

@@ -53,10 +53,9 @@ inline uint64_t addr(const void *p) { return reinterpret_cast<uintptr_t>(p); }
 // an unwind is matched against. `kind` is a constant at every call, so the
 // tests fold away.
 inline void activation(ThreadState *t, uint8_t kind, const __coroscope_site *call, uint64_t frame) {
-  bool enter = kind == log::kEvResumeEnter || kind == log::kEvDestroyEnter;
   if (!profiling())
     emit(t, kind, 0, call, false, 0, reinterpret_cast<void *>(frame));
-  else if (enter)
+  else if (kind == log::kEvResumeEnter || kind == log::kEvDestroyEnter)
     profileActivationEnter(t, frame);
   else
     profileActivationExit(t, frame);
