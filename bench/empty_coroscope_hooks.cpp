@@ -54,3 +54,12 @@ EMPTY_HOOK void __coroscope_handle_destroy_exit(const __coroscope_site *, void *
 EMPTY_HOOK void __coroscope_handle_done(const __coroscope_site *, void *) {}
 EMPTY_HOOK void __coroscope_flush(void) {}
 EMPTY_HOOK void __coroscope_dump_frames(int) {}
+
+// What the inline profile counting calls (runtime_hooks/src/profile_counting.h).
+extern "C" {
+__attribute__((
+    visibility("default"))) uint64_t __coroscope_sampled_frames[__coroscope_sampled_slots] = {};
+EMPTY_HOOK uint64_t *__coroscope_profile_grow(__coroscope_thread *, uint32_t) { return nullptr; }
+EMPTY_HOOK int32_t __coroscope_profile_find_open(__coroscope_thread *, uint64_t) { return -1; }
+EMPTY_HOOK void __coroscope_profile_sample(uint32_t, const __coroscope_site *, uint64_t) {}
+}

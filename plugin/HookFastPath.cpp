@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 #include "HookFastPath.h"
 #include "HookNames.h"
+#include "ProfileInline.h"
 
 #include "coroscope/hooks.h"
 #include "coroscope/log_format.h"
@@ -41,7 +42,7 @@ namespace {
 using namespace hook_names;
 
 /// On a hook call that already has its fast path (the pass may run twice).
-constexpr const char *kSlowMD = "coroscope.slow";
+constexpr const char *kSlowMD = kSlowPathMD;
 
 enum class Action { Nothing, CountReady, KeepAlloc };
 
@@ -189,12 +190,15 @@ PreservedAnalyses HookFastPathPass::run(Module &M, ModuleAnalysisManager &) {
       Calls.push_back({Call, &Hook});
     }
   }
-  if (Calls.empty())
-    return PreservedAnalyses::all();
-  GlobalVariable *State = threadStateVar(M);
-  for (auto [Call, Hook] : Calls)
-    addFastPath(Call, *Hook, State);
-  return PreservedAnalyses::none();
+  bool Changed = false;
+  if (!Calls.empty()) {
+    GlobalVariable *State = threadStateVar(M);
+    for (auto [Call, Hook] : Calls)
+      addFastPath(Call, *Hook, State);
+    Changed = true;
+  }
+  Changed |= inlineProfileCounting(M);
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 } // namespace coroscope

@@ -17,6 +17,8 @@ inline constexpr const char *kHookPrefix = "__coroscope_";
 /// The per-thread state pointer hooks.h declares (`__coroscope_thread_state`).
 inline constexpr const char *kThreadState = "__coroscope_thread_state";
 inline constexpr const char *kSitesSection = "coroscope_sites";
+/// On a hook call HookFastPath already put a fast path in front of.
+inline constexpr const char *kSlowPathMD = "coroscope.slow";
 
 } // namespace coroscope::hook_names
 

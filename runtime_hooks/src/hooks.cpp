@@ -45,6 +45,11 @@ namespace {
 inline bool profiling() { return gOptions.mode == Mode::Profile; }
 
 inline uint64_t addr(const void *p) { return reinterpret_cast<uintptr_t>(p); }
+// The pass hands the inline counting these as constants.
+inline uint8_t kindOf(const __coroscope_site *s) { return s ? s->kind : uint8_t(log::kSiteAwait); }
+inline const __coroscope_site *functionOf(const __coroscope_site *s) {
+  return s ? s->function : nullptr;
+}
 
 // A resume() or destroy() call of `frame` starting (kind kEvResumeEnter,
 // kEvDestroyEnter) or ending (kEvResumeExit, kEvDestroyExit), from its hook
@@ -56,9 +61,9 @@ inline void activation(ThreadState *t, uint8_t kind, const __coroscope_site *cal
   if (!profiling())
     emit(t, kind, 0, call, false, 0, reinterpret_cast<void *>(frame));
   else if (kind == log::kEvResumeEnter || kind == log::kEvDestroyEnter)
-    profileActivationEnter(t, frame);
+    counting::activationEnter(&t->pub, frame);
   else
-    profileActivationExit(t, frame);
+    counting::activationExit(&t->pub, frame);
   if (kind == log::kEvResumeEnter)
     onResumeEnter(t, call, frame);
   else if (kind == log::kEvResumeExit)
@@ -103,7 +108,7 @@ COROSCOPE_RT_API void __coroscope_frame_alloc(const __coroscope_site *fn, void *
                                               uint64_t bytes) {
   HOOK_PROLOGUE
   if (profiling()) {
-    profileFrameAlloc(t, fn, mem, bytes);
+    counting::frameAlloc(&t->pub, addr(mem), bytes);
     return;
   }
   emit(t, log::kEvFrameAlloc, 0, fn, false, bytes, mem);
@@ -114,10 +119,10 @@ COROSCOPE_RT_API void __coroscope_frame_begin(const __coroscope_site *fn, void *
                                               uint64_t bytes) {
   HOOK_PROLOGUE
   bool heap = t->pub.pending_alloc_mem == addr(frame);
-  t->pub.pending_alloc_mem = 0;
   if (profiling()) {
-    profileFrameBegin(t, fn, addr(frame), bytes, heap);
+    counting::frameBegin(&t->pub, fn, addr(frame), bytes);
   } else {
+    t->pub.pending_alloc_mem = 0;
     // A heap frame's size came with its FrameAlloc; an elided one's comes
     // here, untimed, and only for it.
     if (!heap)
@@ -131,7 +136,7 @@ COROSCOPE_RT_API void __coroscope_frame_begin(const __coroscope_site *fn, void *
 COROSCOPE_RT_API void __coroscope_ramp_return(const __coroscope_site *fn, void *frame) {
   HOOK_PROLOGUE
   if (profiling())
-    profileActivationExit(t, addr(frame));
+    counting::rampReturn(&t->pub, addr(frame));
   else
     emit(t, log::kEvRampReturn, 0, fn, false, 0, frame);
 }
@@ -139,7 +144,7 @@ COROSCOPE_RT_API void __coroscope_ramp_return(const __coroscope_site *fn, void *
 COROSCOPE_RT_API void __coroscope_await_ready(const __coroscope_site *site, void *frame) {
   HOOK_PROLOGUE
   if (profiling())
-    profileAwaitReady(t, site, addr(frame));
+    counting::awaitReady(&t->pub, site, kindOf(site), functionOf(site), addr(frame));
   else
     emit(t, log::kEvAwaitReady, 0, site, false, 0, frame);
   if (gOptions.checks)
@@ -150,7 +155,7 @@ COROSCOPE_RT_API void __coroscope_await_suspend(const __coroscope_site *site, vo
                                                 void *awaiter) {
   HOOK_PROLOGUE
   if (profiling())
-    profileAwaitSuspend(t, site, addr(frame));
+    counting::awaitSuspend(&t->pub, site, kindOf(site), functionOf(site), addr(frame));
   else
     emit(t, log::kEvAwaitSuspend, 0, site, true, now(), frame);
   if (ThreadState::Nesting *n = t->innermostResume(); n && n->running == addr(frame))
@@ -191,7 +196,7 @@ COROSCOPE_RT_API void __coroscope_await_transfer(const __coroscope_site *site, v
 COROSCOPE_RT_API void __coroscope_await_cancel(const __coroscope_site *site, void *frame) {
   HOOK_PROLOGUE
   if (profiling())
-    profileAwaitCancel(t, site, addr(frame));
+    counting::awaitCancel(&t->pub, site, kindOf(site), addr(frame));
   else
     emit(t, log::kEvAwaitCancel, 0, site, false, 0, frame);
   if (ThreadState::Nesting *n = t->innermostResume(); n && n->running == addr(frame))
@@ -203,7 +208,7 @@ COROSCOPE_RT_API void __coroscope_await_cancel(const __coroscope_site *site, voi
 COROSCOPE_RT_API void __coroscope_frame_resume(const __coroscope_site *site, void *frame) {
   HOOK_PROLOGUE
   if (profiling())
-    profileFrameResume(t, site, addr(frame));
+    counting::frameResume(&t->pub, site, kindOf(site), addr(frame));
   else
     emit(t, log::kEvFrameResume, 0, site, true, now(), frame);
   // Only a frame that suspended hands the resume() level on (a symmetric
@@ -224,7 +229,7 @@ COROSCOPE_RT_API void __coroscope_frame_free(const __coroscope_site *fn, void *f
   if (finished)
     t->final_frame = 0; // the address may come back as another frame
   if (profiling())
-    profileFrameFree(t, fn, addr(frame));
+    counting::frameFree(&t->pub, fn, addr(frame));
   else
     emit(t, log::kEvFrameFree, mem ? log::kEvFlagHeap : 0, fn, !finished, finished ? 0 : now(),
          frame);
@@ -245,6 +250,11 @@ COROSCOPE_RT_API void __coroscope_handle_resume_exit(const __coroscope_site *cal
 COROSCOPE_RT_API void __coroscope_frame_unwind(const __coroscope_site *, void *frame) {
   HOOK_PROLOGUE
   uint64_t f = addr(frame);
+  if (profiling() && !gOptions.checks) {
+    // The inline counting keeps no resume() nesting of the checks' kind.
+    counting::frameUnwind(&t->pub, f);
+    return;
+  }
   if (gOptions.checks)
     onFrameUnwind(t, f);
   // Out of a destroy clone: the exception leaves that destroy().

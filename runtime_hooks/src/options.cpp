@@ -90,6 +90,11 @@ void initOptions() {
   readWhole("COROSCOPE_FLUSH_MS", 0, 86400000, "milliseconds, 0 to 86400000", gOptions.flush_ms);
   readWhole("COROSCOPE_SAMPLE", 1, 1000000000, "a number of frames, 1 or more",
             gOptions.sample_every);
+  // Profile mode is the one meant to stay on: unless asked for, it runs no
+  // run-time checks, so the plugin's inline counting replaces every hook
+  // call (docs/usage.md, "Profile mode").
+  if (gOptions.mode == Mode::Profile && !getenv("COROSCOPE_CHECKS"))
+    gOptions.checks = false;
   if (const char *v = getenv("COROSCOPE_HANDLE_SIGNALS"))
     gOptions.handle_signals = strcmp(v, "0") != 0;
 }

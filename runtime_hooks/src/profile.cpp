@@ -45,8 +45,6 @@ std::atomic<uint64_t> gUntracked{0};
 
 namespace profile_detail {
 
-std::atomic<ProfileFrame *> gFrames{nullptr};
-
 // The first event of a thread, or an image registered since: the old block
 // is left mapped, a snapshot may be reading it.
 __attribute__((noinline)) uint64_t *growCounters(ThreadState *t, uint32_t id) {
@@ -64,12 +62,21 @@ __attribute__((noinline)) uint64_t *growCounters(ThreadState *t, uint32_t id) {
   return fresh[id].v;
 }
 
+ProfileFrame *mapFrames();
+std::atomic<ProfileFrame *> gFramesTable{nullptr};
+
 __attribute__((noinline)) ProfileFrame *mapFrames() {
   pthread_once(&gFramesOnce, [] {
-    gFrames.store(static_cast<ProfileFrame *>(mapZeroed(kSlots * sizeof(ProfileFrame))),
-                  std::memory_order_release);
+    gFramesTable.store(static_cast<ProfileFrame *>(mapZeroed(kSlots * sizeof(ProfileFrame))),
+                       std::memory_order_release);
   });
-  return gFrames.load(std::memory_order_acquire);
+  return gFramesTable.load(std::memory_order_acquire);
+}
+
+/// The table, mapped if it is not yet.
+ProfileFrame *framesTable() {
+  ProfileFrame *tab = gFramesTable.load(std::memory_order_acquire);
+  return tab ? tab : mapFrames();
 }
 
 // --- Overflow map -------------------------------------------------------
@@ -257,19 +264,136 @@ void recordSample(const Site *fn, uint64_t busy, uint64_t suspended) {
 } // namespace
 
 namespace profile_detail {
+
+/// The live entry of `frame`, or null.
+ProfileFrame *findState(uint64_t frame) {
+  ProfileFrame *tab = gFramesTable.load(std::memory_order_acquire);
+  if (!tab || !frame)
+    return nullptr;
+  ProfileFrame *f = frame_table::find(tab, kFrameBits, frame);
+  // An address with an entry in the table (a tombstone too) always claims
+  // that one: only addresses without one can be in the overflow map.
+  if (!f && gOverflowed.load(std::memory_order_relaxed) != 0)
+    f = findOverflow(frame);
+  return f && (f->flags.load(std::memory_order_relaxed) & kFrameLive) ? f : nullptr;
+}
+
+/// A sampled frame's life ends at `at` (now() ticks): completed, freed, or
+/// its address reused. It is no longer timed.
 void closeSample(ProfileFrame *f, uint64_t at) {
+  uint64_t frame = f->key.load(std::memory_order_relaxed);
   uint64_t suspended = f->suspended_ns;
   if (f->open_site && at > f->open_ns)
     suspended += at - f->open_ns;
   uint64_t life = at > f->begin_ns ? at - f->begin_ns : 0;
   if (suspended > life)
     suspended = life;
-  f->flags.store(f->flags.load(std::memory_order_relaxed) & ~kFrameSampled,
-                 std::memory_order_relaxed);
+  f->flags.store(0, std::memory_order_release);
+  uint64_t expected = frame;
+  __atomic_compare_exchange_n(&sampledSlot(frame), &expected, 0, false, __ATOMIC_RELAXED,
+                              __ATOMIC_RELAXED);
   recordSample(f->fn, life - suspended, suspended);
 }
 
 } // namespace profile_detail
+
+// --- The inline counting's calls into the runtime --------------------------
+
+void releaseOpen(__coroscope_thread *t) {
+  if (t->open && t->open != t->first_open)
+    munmap(t->open, size_t(t->open_cap) * sizeof(__coroscope_open_suspension));
+  t->open = t->first_open;
+  t->open_cap = __coroscope_inline_open_suspensions;
+}
+
+extern "C" {
+
+__attribute__((
+    visibility("default"))) uint64_t __coroscope_sampled_frames[__coroscope_sampled_slots] = {};
+
+__attribute__((visibility("default"), noinline)) uint64_t *
+__coroscope_profile_grow(__coroscope_thread *pub, uint32_t id) {
+  auto *t =
+      reinterpret_cast<ThreadState *>(reinterpret_cast<char *>(pub) - offsetof(ThreadState, pub));
+  return growCounters(t, id);
+}
+
+__attribute__((visibility("default"), noinline)) int32_t
+__coroscope_profile_find_open(__coroscope_thread *t, uint64_t frame) {
+  for (uint32_t i = t->open_depth; i-- > 0;)
+    if (t->open[i].frame == frame)
+      return int32_t(i);
+  return -1;
+}
+
+// A chain of synchronous awaits deeper than the block's own list (100,000
+// nested symmetric transfers): the list moves to memory that doubles.
+__attribute__((visibility("default"), noinline)) bool
+__coroscope_profile_grow_open(__coroscope_thread *t) {
+  uint32_t cap = t->open_cap ? t->open_cap * 2 : uint32_t(__coroscope_inline_open_suspensions);
+  size_t bytes = size_t(cap) * sizeof(__coroscope_open_suspension);
+  auto *fresh = static_cast<__coroscope_open_suspension *>(mapZeroed(bytes));
+  if (!fresh)
+    return false;
+  if (t->open)
+    memcpy(fresh, t->open, size_t(t->open_depth) * sizeof(__coroscope_open_suspension));
+  releaseOpen(t);
+  t->open = fresh;
+  t->open_cap = cap;
+  return true;
+}
+
+__attribute__((visibility("default"), noinline)) void
+__coroscope_profile_sample(uint32_t event, const __coroscope_site *site, uint64_t frame) {
+  uint64_t at = now();
+  if (event == kSampleBegin) {
+    // A sampled frame takes the slot of its hash only when that is free:
+    // the inline code asks the table about no other frame.
+    uint64_t expected = 0;
+    if (__atomic_load_n(&sampledSlot(frame), __ATOMIC_RELAXED) != 0)
+      return;
+    ProfileFrame *f = claimState(frame);
+    if (!f)
+      return;
+    if (f->flags.load(std::memory_order_relaxed) & kFrameLive)
+      closeSample(f, at); // its address was reused without a free
+    if (!__atomic_compare_exchange_n(&sampledSlot(frame), &expected, frame, false, __ATOMIC_RELAXED,
+                                     __ATOMIC_RELAXED))
+      return;
+    f->fn = site;
+    f->open_site = nullptr;
+    f->suspended_ns = 0;
+    f->open_ns = 0;
+    f->begin_ns = at;
+    f->flags.store(kFrameLive, std::memory_order_release);
+    return;
+  }
+  ProfileFrame *f = findState(frame);
+  if (!f)
+    return;
+  switch (event) {
+  case kSampleSuspend:
+    if (f->open_site && at > f->open_ns) // a resume went missing
+      f->suspended_ns += at - f->open_ns;
+    f->open_ns = at;
+    f->open_site = site;
+    break;
+  case kSampleResume:
+    if (f->open_site && at > f->open_ns)
+      f->suspended_ns += at - f->open_ns;
+    f->open_site = nullptr;
+    break;
+  case kSampleCancel:
+    if (f->open_site == site)
+      f->open_site = nullptr; // await_suspend returned false: it never suspended
+    break;
+  default: // completed or freed
+    closeSample(f, at);
+    break;
+  }
+}
+
+} // extern "C"
 
 // --- Snapshot -------------------------------------------------------------
 
@@ -324,8 +448,9 @@ void sumSite(uint32_t id, bool function, uint64_t out[16]) {
     auto range = [&](int frames, int min, int max, bool &seen) {
       if (!get(c[frames]))
         return;
-      if (!seen || get(c[min]) < out[min])
-        out[min] = get(c[min]);
+      uint64_t least = ~get(c[min]); // kept inverted (profile_counting.h)
+      if (!seen || least < out[min])
+        out[min] = least;
       if (get(c[max]) > out[max])
         out[max] = get(c[max]);
       seen = true;
@@ -423,6 +548,16 @@ void serialise(Buffer &buf, bool measure, uint32_t *functions, uint32_t *sites) 
 
 } // namespace
 
+namespace {
+// Frames whose times could not be kept and suspensions no thread's list had
+// room for.
+uint64_t untracked() {
+  uint64_t n = gUntracked.load(std::memory_order_relaxed);
+  forEachThread([&](ThreadState *t) { n += __atomic_load_n(&t->pub.untracked, __ATOMIC_RELAXED); });
+  return n;
+}
+} // namespace
+
 void writeProfileLocked() {
   if (gOptions.mode != Mode::Profile)
     return;
@@ -443,15 +578,9 @@ void writeProfileLocked() {
     buf.size = sizeof(log::ChunkHeader) + sizeof(log::ProfileHeader);
     serialise(buf, /*measure=*/false, &nf, &ns);
     uint32_t threads = threadsAttached();
-    log::ProfileHeader h{COROSCOPE_PROFILE_VERSION,
-                         nf,
-                         ns,
-                         threads,
-                         gOptions.sample_first,
-                         gOptions.sample_every,
-                         gUntracked.load(std::memory_order_relaxed),
-                         gStartNs,
-                         monotonicNs()};
+    log::ProfileHeader h{
+        COROSCOPE_PROFILE_VERSION, nf,          ns,       threads,      gOptions.sample_first,
+        gOptions.sample_every,     untracked(), gStartNs, monotonicNs()};
     log::ChunkHeader ch{log::kChunkProfile, 0, buf.size - sizeof ch};
     memcpy(buf.data, &ch, sizeof ch);
     memcpy(buf.data + sizeof ch, &h, sizeof h);
@@ -479,11 +608,20 @@ void resetProfileAfterFork() {
     if (t->pub.counters)
       memset(t->pub.counters, 0, size_t(t->pub.counters_cap) * sizeof(ProfileCounters));
     // Activations entered before the fork have no start in the child's
-    // figures, as they have none in a trace-mode child's log.
-    t->act_depth = t->act_overflow = t->act_entered = t->act_await_depth = 0;
+    // figures, as they have none in a trace-mode child's log: a frame
+    // suspended under one is resumed by a wait there, and the one running
+    // has waits before the fork that the child cannot see.
+    __coroscope_thread &c = t->pub;
+    c.act_depth = c.act_overflow = c.act_entered = c.act_await_depth = 0;
+    c.open_depth = 0;
+    c.open_filter = 0;
+    if (c.running_frame)
+      c.running_flags = (c.running_flags & ~uint32_t(__coroscope_run_sampled)) |
+                        uint32_t(__coroscope_run_body_waited);
   });
+  memset(__coroscope_sampled_frames, 0, sizeof __coroscope_sampled_frames);
   if (ProfileFrame *tab =
-          gFrames.load(std::memory_order_relaxed)) // zero pages again without touching them
+          gFramesTable.load(std::memory_order_relaxed)) // zero pages again without touching them
     mmap(tab, kSlots * sizeof(ProfileFrame), PROT_READ | PROT_WRITE,
          MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
   for (uint32_t i = 0; i < gSamplesCap; ++i)

@@ -179,10 +179,17 @@ __attribute__((noinline)) ThreadState *attachThread() {
   ThreadState *next = t->next;
   uint64_t *counters = t->pub.counters;
   uint32_t counters_cap = t->pub.counters_cap;
+  uint64_t untracked = t->pub.untracked;
+  releaseOpen(&t->pub);
   memset(static_cast<void *>(t), 0, offsetof(ThreadState, nesting));
   t->next = next;
   t->pub.counters = counters;
   t->pub.counters_cap = counters_cap;
+  t->pub.untracked = untracked;
+  t->pub.sample_first = gOptions.sample_first;
+  t->pub.sample_every = gOptions.sample_every;
+  t->pub.open = t->pub.first_open;
+  t->pub.open_cap = __coroscope_inline_open_suspensions;
   t->pub.fast = (gOptions.mode == Mode::Profile ? uint32_t(__coroscope_fast_profile) : 0u) |
                 (gOptions.checks ? 0u : uint32_t(__coroscope_fast_no_checks));
   t->in_use = true;

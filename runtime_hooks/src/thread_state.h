@@ -43,20 +43,9 @@ struct alignas(64) ThreadState {
   uint64_t final_frame; ///< the last frame to reach its final suspend point here
   /// What the pass's inline code reads and writes (coroscope/hooks.h):
   /// profile mode's counters by site id (`counters` published with release
-  /// for snapshots), the pending frame_alloc, the process's fast flags.
+  /// for snapshots), the pending frame_alloc, the process's fast flags and
+  /// profile mode's activations and open suspensions (profile_counting.h).
   __coroscope_thread pub;
-
-  // Profile mode (profile.h): this thread's stack of activations (ramp,
-  // resume(), destroy() calls) with unique ids.
-  uint32_t act_depth;       ///< entries of `acts` in use
-  uint32_t act_overflow;    ///< activations beyond kMaxNesting, not kept
-  uint32_t act_entered;     ///< activations entered and not yet exited
-  uint32_t act_await_depth; ///< act_entered + 1 at the await_suspend running here, or 0
-  uint64_t act_next;        ///< the next activation id
-  struct Activation {
-    uint64_t id;
-    uint64_t frame;
-  } acts[kMaxNesting];
 
   // Check context.
   const __coroscope_site *pending_creation; ///< set by coroutine_call

@@ -7,7 +7,7 @@
 // RUN: rm -f %t.log %t.p.log
 // RUN: env COROSCOPE_OUT=%t.log %t %t.so 2> %t.err | FileCheck %s --check-prefix=OUT
 // RUN: FileCheck %s --check-prefix=STDERR < %t.err
-// RUN: env COROSCOPE_MODE=profile COROSCOPE_OUT=%t.p.log %t %t.so | FileCheck %s --check-prefix=OUT
+// RUN: env COROSCOPE_MODE=profile COROSCOPE_CHECKS=1 COROSCOPE_OUT=%t.p.log %t %t.so | FileCheck %s --check-prefix=OUT
 // RUN: not %coroscope check %t.log | FileCheck %s --check-prefix=CHECK
 // RUN: not %coroscope check %t.p.log | FileCheck %s --check-prefix=CHECK
 // OUT: done

@@ -21,7 +21,8 @@ For each row (build configuration) it
      plain one did: the plugin changed no elision;
   3. runs `coroscope report --format json` on the log (trace mode, the
      default) and on the profile file of a second run with
-     COROSCOPE_MODE=profile (same stdout and status again), and compares every
+     COROSCOPE_MODE=profile COROSCOPE_CHECKS=1 (same stdout and status
+     again), and compares every
      `truth` line with the report, per function (file and line; template
      instantiations summed): calls, heap_frames, elided_frames, heap_bytes,
      awaits, suspends, waits, completed, sync_completions, and
@@ -31,8 +32,8 @@ For each row (build configuration) it
      profile report must also equal the trace report in what the truth
      lines do not cover: elided_bytes, frame_bytes_min/max and every
      site's reached and suspended counts. Unless the row expects a
-     finding, a third run, COROSCOPE_MODE=profile COROSCOPE_CHECKS=0 (the
-     pass's inline fast paths counting), must match the truth and the trace
+     finding, a third run, COROSCOPE_MODE=profile (its default, the checks
+     off: the pass's inline counting), must match the truth and the trace
      report the same way.
 Each failing row prints `FAIL <program> <row>: ...` lines naming the count
 that differed. Exits 1 if a row failed, 2 on bad usage.
@@ -389,15 +390,16 @@ def build_and_run_row(args, row, compile_flags, link_shared, link_static):
             raise Failure(f"{label}:\n  " + "\n  ".join(problems))
         return pvalues
 
-    pvalues = profile_run("profile mode", "profile", {}, args.expect_finding,
-                          row_sanitizer(row))
-    # Profile mode with the checks off: the pass's inline fast paths
-    # (plugin/HookFastPath.h) count in place of the hooks. A row that expects
-    # a run-time finding needs the checks.
+    # Profile mode with the checks on: every hook is called, and the runtime
+    # counts (profile mode's default is the checks off).
+    pvalues = profile_run("profile mode", "profile", {"COROSCOPE_CHECKS": "1"},
+                          args.expect_finding, row_sanitizer(row))
+    # Profile mode with the checks off: the pass's inline counting
+    # (plugin/HookFastPath.h, ProfileInline.h) in place of the hooks. A row
+    # that expects a run-time finding needs the checks.
     if args.expect_finding:
         return len(truth), values + pvalues
-    fvalues = profile_run("profile mode, checks off", "profile-nochecks",
-                          {"COROSCOPE_CHECKS": "0"}, [], False)
+    fvalues = profile_run("profile mode, checks off", "profile-nochecks", {}, [], False)
     return len(truth), values + pvalues + fvalues
 
 

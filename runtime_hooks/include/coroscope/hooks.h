@@ -50,15 +50,41 @@ enum __coroscope_site_flags {
   __coroscope_site_unawaitable = 2,
 };
 
+enum {
+  /// Activations (ramp, resume() and destroy() calls) whose saved state
+  /// profile mode keeps per thread; deeper ones are counted, not kept.
+  __coroscope_max_activations = 1024,
+  /// Open suspensions kept in the thread's block itself; past them the
+  /// runtime moves the list to memory of its own, which grows.
+  __coroscope_inline_open_suspensions = 256,
+};
+
+/// Profile mode: an activation on this thread's stack, and what its caller
+/// was running when it began (restored when it ends).
+struct __coroscope_activation {
+  uint64_t frame;         ///< the frame it began for (the new frame of a ramp)
+  uint64_t caller_frame;  ///< the running frame when it began
+  uint32_t caller_flags;  ///< that frame's __coroscope_run_flags
+  uint32_t open_depth;    ///< open suspensions below it: its base
+  uint64_t caller_filter; ///< open_filter when it began
+};
+
+/// Profile mode: a frame that suspended under an activation still on this
+/// thread's stack, with its __coroscope_run_flags; frame 0 once resumed.
+struct __coroscope_open_suspension {
+  uint64_t frame;
+  uint32_t flags;
+  uint32_t reserved;
+};
+
 /// What code the pass emits inline instead of a hook call may read and
-/// write of the calling thread (plugin/HookFastPath.cpp), so that the hooks
-/// whose work in the current mode is a counter increment, a store or nothing
-/// cost no call (as -fprofile-instr-generate's counters and
-/// SanitizerCoverage's inline-8bit-counters cost none). Lives in the
-/// runtime's per-thread block; the inline code falls back to the hook call
-/// when __coroscope_thread_state is null (the thread has not run a hook
-/// yet), when `fast` lacks a flag it needs, or when a site's id is not below
-/// `counters_cap`. Only the owning thread writes it; a profile snapshot reads
+/// write of the calling thread (plugin/HookFastPath.cpp and the profile
+/// counting it inlines, runtime_hooks/src/profile_counting.h), so that in
+/// profile mode no event costs a call (as -fprofile-instr-generate's
+/// counters cost none). Lives in the runtime's per-thread block; the inline
+/// code falls back to the hook call when __coroscope_thread_state is null
+/// (the thread has not run a hook yet) or when `fast` lacks a flag it
+/// needs. Only the owning thread writes it; a profile snapshot reads
 /// `counters` from other threads, so counter updates are relaxed atomics.
 struct __coroscope_thread {
   /// Profile mode: __coroscope_site_counters counters per site id, by id.
@@ -69,6 +95,32 @@ struct __coroscope_thread {
   /// other elided; pending_alloc_bytes is the size it asked for (bytes).
   uint64_t pending_alloc_mem;
   uint64_t pending_alloc_bytes;
+
+  // Profile mode's per-thread state (profile_counting.h says what it means).
+  uint32_t sample_first;    ///< frames of a function timed per thread first
+  uint32_t sample_every;    ///< then one frame in this many
+  uint64_t running_frame;   ///< the frame whose code runs now, or 0
+  uint32_t running_flags;   ///< its __coroscope_run_flags
+  uint32_t act_depth;       ///< entries of `acts` in use
+  uint32_t act_overflow;    ///< activations beyond acts[], not kept
+  uint32_t act_entered;     ///< activations entered and not yet exited
+  uint32_t act_await_depth; ///< act_entered + 1 at the await_suspend running here, or 0
+  uint32_t open_depth;      ///< entries of `open` in use
+  uint32_t open_cap;        ///< entries `open` has room for
+  uint32_t reserved;
+  uint64_t open_filter; ///< a bit per frame address hash of `open`'s frames (a superset)
+  uint64_t untracked;   ///< suspensions that found no memory for `open`
+  struct __coroscope_open_suspension *open; ///< `first_open`, or the runtime's
+  struct __coroscope_activation acts[__coroscope_max_activations];
+  struct __coroscope_open_suspension first_open[__coroscope_inline_open_suspensions];
+};
+
+/// Bits of __coroscope_thread::running_flags and of an open suspension:
+/// what the analyzer's figures need to know of a frame between its events.
+enum __coroscope_run_flags {
+  __coroscope_run_body_waited = 1, ///< a resumption from a co_await/co_yield was a wait
+  __coroscope_run_scheduled = 2,   ///< its start (initial resumption) was scheduled
+  __coroscope_run_sampled = 4,     ///< its times are being measured
 };
 
 /// Bits of __coroscope_thread::fast: what the hooks do in this process.
@@ -77,11 +129,17 @@ enum __coroscope_fast_flags {
   /// keeps its frame's address and size.
   __coroscope_fast_profile = 1,
   /// COROSCOPE_CHECKS=0: coroutine_call, await_return and await_transfer do
-  /// nothing; with profile mode also handle_done does nothing, and
-  /// await_ready at a suspend point other than a final one only counts the
-  /// point reached without suspending.
+  /// nothing; with profile mode also handle_done does nothing, await_ready
+  /// at a suspend point other than a final one only counts the point reached
+  /// without suspending, and every other hook but frame_unwind is the
+  /// inline counting of profile_counting.h.
   __coroscope_fast_no_checks = 2,
 };
+
+/// A sampled frame's address is in this table, at its hash, while it is
+/// being timed: the inline counting calls the runtime for it only then.
+enum { __coroscope_sampled_slots = 1024 };
+extern uint64_t __coroscope_sampled_frames[__coroscope_sampled_slots];
 
 enum {
   __coroscope_site_counters = 16, ///< counters per site in a counter block

@@ -1,0 +1,357 @@
+//===- profile_counting.h - Profile mode's counts, one source for two users ===//
+//
+// What each hook does in profile mode, on the calling thread's
+// __coroscope_thread (coroscope/hooks.h) alone: counter increments in the
+// thread's block (by site id) and the little state that tells a wait from a
+// synchronous resumption. The runtime's hooks call these functions; the
+// plugin compiles this same header to LLVM bitcode (profile_inline.cpp,
+// embedded in the plugin) and inlines it in place of the hook calls, so with
+// COROSCOPE_MODE=profile and no run-time checks the common path is no call
+// at all, as -fprofile-instr-generate's counters are none. Only the first
+// event of a thread (the hook call attaches it), a counter block that must
+// grow, a sampled frame's clock reads and an open suspension not on top of
+// the thread's list call into the runtime.
+//
+// The definitions are the analyzer's (analyzer/model/model.cpp): a
+// suspension is a wait unless the frame is resumed on the same thread while
+// the activation (ramp, resume() or destroy() call) that was running when it
+// suspended is still on that thread's stack. So each thread keeps its stack
+// of activations and, above each one's base, the suspensions made under it
+// that are still open: an activation's end drops the suspensions above its
+// base, and a resumption that finds its frame's open suspension on the
+// resuming thread is no wait. The frame's own flags (did its body wait? was
+// its start scheduled?) travel in that open suspension, and a wait sets them
+// anew: after a wait at a co_await or co_yield only "its body waited"
+// matters, after its initial suspension only how it started. Nothing is
+// kept per frame, and the frame does not grow.
+//
+// One rule differs from trace mode's: a start (initial resumption) counts
+// as scheduled when no await_suspend is running on the resuming thread; the
+// creator's thread is not known here, so a lazy task created on one thread
+// and started from an await_suspend on another counts as started by its
+// awaiter (docs/usage.md, "Profile mode").
+//
+//===----------------------------------------------------------------------===//
+#ifndef COROSCOPE_RUNTIME_PROFILE_COUNTING_H
+#define COROSCOPE_RUNTIME_PROFILE_COUNTING_H
+
+#include "coroscope/hooks.h"
+#include "coroscope/log_format.h"
+
+#include <stdint.h>
+
+extern "C" {
+/// The thread's counter block does not reach `id`: grows it; null if no
+/// memory could be had.
+uint64_t *__coroscope_profile_grow(struct __coroscope_thread *t, uint32_t id);
+/// The index in t->open of `frame`'s open suspension, or -1.
+int32_t __coroscope_profile_find_open(struct __coroscope_thread *t, uint64_t frame);
+/// t->open is full: grows it; false if no memory could be had.
+bool __coroscope_profile_grow_open(struct __coroscope_thread *t);
+/// A sampled frame's event (coroscope::counting::SampleEvent): its clock
+/// reads and time histograms.
+void __coroscope_profile_sample(uint32_t event, const struct __coroscope_site *site,
+                                uint64_t frame);
+}
+
+namespace coroscope {
+namespace counting {
+
+// Each hook's work is a handful of instructions the inlined code must not
+// call out of line for.
+#define COROSCOPE_COUNTING inline __attribute__((always_inline))
+
+using Site = __coroscope_site;
+using Thread = __coroscope_thread;
+
+enum FunctionCounter {
+  kCalls,
+  kHeapFrames,
+  kHeapBytes,
+  kHeapMin, ///< stored as ~min, so that 0 means none yet
+  kHeapMax,
+  kElidedFrames,
+  kElidedBytes,
+  kElidedMin, ///< stored as ~min
+  kElidedMax,
+  kCompleted,
+  kSync,
+  kSyncScheduled,
+  kFrees,
+  kFunctionCounters,
+  kSampleCountdown = kFunctionCounters, ///< frames to go to the next sampled one
+};
+enum SuspendCounter { kReady, kSuspend, kCancel, kWaits, kSuspendCounters };
+static_assert(int(kSampleCountdown) < int(__coroscope_site_counters), "fits a slot");
+static_assert(int(kReady) == int(__coroscope_counter_ready),
+              "the pass's inline await_ready counts it");
+
+enum SampleEvent : uint32_t {
+  kSampleBegin,
+  kSampleSuspend,
+  kSampleResume,
+  kSampleCancel,
+  kSampleComplete,
+  kSampleFree,
+};
+
+/// What `fast` must hold for the inline counting to stand for a hook.
+constexpr uint32_t kInlineNeeds = __coroscope_fast_profile | __coroscope_fast_no_checks;
+
+COROSCOPE_COUNTING uint64_t get(const uint64_t &c) { return __atomic_load_n(&c, __ATOMIC_RELAXED); }
+COROSCOPE_COUNTING void set(uint64_t &c, uint64_t v) { __atomic_store_n(&c, v, __ATOMIC_RELAXED); }
+COROSCOPE_COUNTING void add(uint64_t &c, uint64_t n = 1) { set(c, get(c) + n); }
+
+COROSCOPE_COUNTING uint64_t *counters(Thread *t, const Site *s) {
+  uint32_t id = s ? s->id : 0;
+  if (__builtin_expect(id < t->counters_cap, 1))
+    return t->counters + uint64_t(id) * __coroscope_site_counters;
+  return __coroscope_profile_grow(t, id);
+}
+
+COROSCOPE_COUNTING uint64_t filterBit(uint64_t frame) { return uint64_t(1) << ((frame >> 4 ^ frame >> 10) & 63); }
+COROSCOPE_COUNTING uint64_t &sampledSlot(uint64_t frame) {
+  return __coroscope_sampled_frames[(frame >> 4 ^ frame >> 14) & (__coroscope_sampled_slots - 1)];
+}
+COROSCOPE_COUNTING bool isSampled(uint64_t frame) {
+  return __builtin_expect(__atomic_load_n(&sampledSlot(frame), __ATOMIC_RELAXED) == frame, 0);
+}
+
+COROSCOPE_COUNTING uint32_t base(const Thread *t) {
+  return t->act_depth ? t->acts[t->act_depth - 1].open_depth : 0;
+}
+
+// --- Activations --------------------------------------------------------
+
+/// An activation begins for `frame`; nothing runs in it yet.
+COROSCOPE_COUNTING void enter(Thread *t, uint64_t frame) {
+  ++t->act_entered;
+  if (t->act_overflow || t->act_depth == __coroscope_max_activations) {
+    ++t->act_overflow;
+  } else {
+    __coroscope_activation &a = t->acts[t->act_depth++];
+    a.frame = frame;
+    a.caller_frame = t->running_frame;
+    a.caller_flags = t->running_flags;
+    a.open_depth = t->open_depth;
+    a.caller_filter = t->open_filter;
+  }
+  t->running_frame = 0;
+  t->running_flags = 0;
+}
+
+/// The activation begun for `frame` ends: through to it, as the analyzer
+/// reads it (those above it lost their exit to an exception).
+COROSCOPE_COUNTING void exit(Thread *t, uint64_t frame) {
+  if (t->act_overflow) {
+    --t->act_overflow;
+  } else {
+    for (uint32_t i = t->act_depth; i-- > 0;)
+      if (t->acts[i].frame == frame) {
+        const __coroscope_activation &a = t->acts[i];
+        t->running_frame = a.caller_frame;
+        t->running_flags = a.caller_flags;
+        t->open_depth = a.open_depth;
+        t->open_filter = a.caller_filter;
+        t->act_depth = i;
+        break;
+      }
+  }
+  if (t->act_entered)
+    --t->act_entered;
+  if (t->act_entered + 1 < t->act_await_depth)
+    t->act_await_depth = 0; // the call that ran that await_suspend has returned
+}
+
+// --- Open suspensions ---------------------------------------------------
+
+/// Takes `frame`'s open suspension off the list: its flags, or -1 when the
+/// thread has none for it (its resumption is then a wait).
+COROSCOPE_COUNTING int64_t takeOpen(Thread *t, uint64_t frame) {
+  uint32_t d = t->open_depth;
+  int32_t i;
+  if (d && t->open[d - 1].frame == frame)
+    i = int32_t(d - 1);
+  else if (!(t->open_filter & filterBit(frame)))
+    return -1;
+  else if ((i = __coroscope_profile_find_open(t, frame)) < 0)
+    return -1;
+  uint32_t flags = t->open[i].flags;
+  t->open[i].frame = 0;
+  // Only the innermost activation's own entries come off; one below it
+  // stays a hole, which that activation's end cuts off.
+  uint32_t b = base(t);
+  if (uint32_t(i) + 1 == d && uint32_t(i) >= b) {
+    while (d > b && t->open[d - 1].frame == 0)
+      --d;
+    t->open_depth = d;
+  }
+  return flags;
+}
+
+COROSCOPE_COUNTING uint32_t runningFlags(const Thread *t, uint64_t frame) {
+  return t->running_frame == frame ? t->running_flags : 0;
+}
+
+// --- The hooks ------------------------------------------------------------
+
+COROSCOPE_COUNTING void complete(Thread *t, const Site *fn, uint64_t frame, uint32_t flags) {
+  if (uint64_t *c = counters(t, fn)) {
+    add(c[kCompleted]);
+    if (!(flags & __coroscope_run_body_waited)) {
+      add(c[kSync]);
+      if (flags & __coroscope_run_scheduled)
+        add(c[kSyncScheduled]);
+    }
+  }
+  if (flags & __coroscope_run_sampled)
+    __coroscope_profile_sample(kSampleComplete, fn, frame);
+  t->running_frame = 0;
+  t->running_flags = 0;
+}
+
+COROSCOPE_COUNTING void frameAlloc(Thread *t, uint64_t mem, uint64_t bytes) {
+  t->pending_alloc_mem = mem;
+  t->pending_alloc_bytes = bytes;
+}
+
+COROSCOPE_COUNTING void recordSize(uint64_t *c, int frames, int sum, int min, int max, uint64_t bytes) {
+  add(c[frames]);
+  add(c[sum], bytes);
+  if (~bytes > get(c[min]))
+    set(c[min], ~bytes);
+  if (bytes > get(c[max]))
+    set(c[max], bytes);
+}
+
+COROSCOPE_COUNTING void frameBegin(Thread *t, const Site *fn, uint64_t frame, uint64_t bytes) {
+  bool heap = t->pending_alloc_mem == frame;
+  t->pending_alloc_mem = 0;
+  bool sampled = false;
+  if (uint64_t *c = counters(t, fn)) {
+    uint64_t calls = get(c[kCalls]) + 1;
+    set(c[kCalls], calls);
+    if (heap)
+      recordSize(c, kHeapFrames, kHeapBytes, kHeapMin, kHeapMax, t->pending_alloc_bytes);
+    else
+      recordSize(c, kElidedFrames, kElidedBytes, kElidedMin, kElidedMax, bytes);
+    if (calls <= t->sample_first) {
+      sampled = true;
+    } else {
+      // Calls to go to the next multiple of sample_every, this one
+      // included; the modulo only once per function and thread.
+      uint64_t every = t->sample_every ? t->sample_every : 1;
+      uint64_t left = get(c[kSampleCountdown]);
+      if (!left)
+        left = (every - calls % every) % every + 1;
+      sampled = left == 1;
+      set(c[kSampleCountdown], sampled ? every : left - 1);
+    }
+  }
+  enter(t, frame);
+  t->running_frame = frame;
+  if (__builtin_expect(!sampled && isSampled(frame), 0))
+    __coroscope_profile_sample(kSampleFree, fn, frame); // a timed frame's address, reused
+  if (__builtin_expect(sampled, 0)) {
+    __coroscope_profile_sample(kSampleBegin, fn, frame);
+    if (isSampled(frame))
+      t->running_flags = __coroscope_run_sampled;
+  }
+}
+
+COROSCOPE_COUNTING void rampReturn(Thread *t, uint64_t frame) { exit(t, frame); }
+
+COROSCOPE_COUNTING void awaitReady(Thread *t, const Site *site, uint8_t kind, const Site *fn,
+                       uint64_t frame) {
+  if (uint64_t *c = counters(t, site))
+    add(c[kReady]);
+  if (kind == log::kSiteFinal)
+    complete(t, fn, frame, runningFlags(t, frame));
+}
+
+COROSCOPE_COUNTING void awaitSuspend(Thread *t, const Site *site, uint8_t kind, const Site *fn,
+                         uint64_t frame) {
+  if (uint64_t *c = counters(t, site))
+    add(c[kSuspend]);
+  if (kind != log::kSiteInitial)
+    t->act_await_depth = t->act_entered + 1;
+  uint32_t flags = runningFlags(t, frame);
+  if (kind == log::kSiteFinal) {
+    complete(t, fn, frame, flags);
+    return;
+  }
+  if (flags & __coroscope_run_sampled)
+    __coroscope_profile_sample(kSampleSuspend, site, frame);
+  if (__builtin_expect(t->open_depth < t->open_cap, 1) || __coroscope_profile_grow_open(t)) {
+    t->open[t->open_depth++] = {frame, flags, 0};
+    t->open_filter |= filterBit(frame);
+  } else {
+    ++t->untracked;
+  }
+  t->running_frame = 0;
+  t->running_flags = 0;
+}
+
+COROSCOPE_COUNTING void awaitCancel(Thread *t, const Site *site, uint8_t kind, uint64_t frame) {
+  if (uint64_t *c = counters(t, site))
+    add(c[kCancel]);
+  if (kind != log::kSiteInitial)
+    t->act_await_depth = 0;
+  // await_suspend returned false: it never suspended, and runs on.
+  int64_t flags = takeOpen(t, frame);
+  t->running_frame = frame;
+  t->running_flags = flags < 0 ? 0 : uint32_t(flags);
+  if (t->running_flags & __coroscope_run_sampled)
+    __coroscope_profile_sample(kSampleCancel, site, frame);
+}
+
+COROSCOPE_COUNTING void frameResume(Thread *t, const Site *site, uint8_t kind, uint64_t frame) {
+  int64_t kept = takeOpen(t, frame);
+  uint32_t flags;
+  if (kept >= 0) {
+    flags = uint32_t(kept);
+  } else {
+    if (uint64_t *c = counters(t, site))
+      add(c[kWaits]);
+    if (kind == log::kSiteAwait || kind == log::kSiteYield)
+      flags = __coroscope_run_body_waited;
+    else
+      flags = kind == log::kSiteInitial && t->act_await_depth == 0 ? __coroscope_run_scheduled : 0;
+    if (isSampled(frame))
+      flags |= __coroscope_run_sampled;
+  }
+  t->running_frame = frame;
+  t->running_flags = flags;
+  if (flags & __coroscope_run_sampled)
+    __coroscope_profile_sample(kSampleResume, site, frame);
+}
+
+COROSCOPE_COUNTING void frameFree(Thread *t, const Site *fn, uint64_t frame) {
+  if (uint64_t *c = counters(t, fn))
+    add(c[kFrees]);
+  if (isSampled(frame))
+    __coroscope_profile_sample(kSampleFree, fn, frame);
+  if (t->running_frame == frame) // destroyed from inside (a final awaiter's destroy())
+    t->running_frame = 0;
+}
+
+COROSCOPE_COUNTING void activationEnter(Thread *t, uint64_t frame) { enter(t, frame); }
+COROSCOPE_COUNTING void activationExit(Thread *t, uint64_t frame) { exit(t, frame); }
+
+/// An exception leaves `frame` (frame_unwind): it ends the innermost
+/// activation when that runs `frame` (resumed, or reached by symmetric
+/// transfer) or destroys it.
+COROSCOPE_COUNTING void frameUnwind(Thread *t, uint64_t frame) {
+  if (!t->act_depth || t->act_overflow)
+    return;
+  uint64_t innermost = t->acts[t->act_depth - 1].frame;
+  if (t->running_frame == frame || innermost == frame) // a resume() or a destroy() of it
+    exit(t, innermost);
+}
+
+#undef COROSCOPE_COUNTING
+
+} // namespace counting
+} // namespace coroscope
+
+#endif

@@ -1,0 +1,93 @@
+//===- profile_inline.cpp - Profile counting as the plugin inlines it -----===//
+//
+// Not part of the runtime library: plugin/CMakeLists.txt compiles this file
+// with the clang of each plugin's major to LLVM bitcode and embeds it in the
+// plugin, whose HookFastPathPass (plugin/ProfileInline.cpp) links these
+// functions into an instrumented module and inlines them in place of the
+// hook calls. Each one is profile_counting.h's work for its hook when the
+// thread is attached in profile mode without run-time checks, and the hook
+// call otherwise (trace mode, checks on, a thread's first event). `kind` and
+// `fn` (a suspend point's SiteKind and function site) are constants the pass
+// reads from the site table, so the tests on them fold away.
+//
+//===----------------------------------------------------------------------===//
+#include "profile_counting.h"
+
+using namespace coroscope;
+using namespace coroscope::counting;
+
+namespace {
+inline Thread *inlineThread() {
+  Thread *t = __coroscope_thread_state;
+  return __builtin_expect(t && (t->fast & kInlineNeeds) == kInlineNeeds, 1) ? t : nullptr;
+}
+inline uint64_t addr(const void *p) { return reinterpret_cast<uintptr_t>(p); }
+} // namespace
+
+#define COROSCOPE_INLINE extern "C" __attribute__((always_inline)) void
+
+COROSCOPE_INLINE __coroscope_inline_frame_begin(const Site *fn, void *frame, uint64_t bytes) {
+  if (Thread *t = inlineThread())
+    frameBegin(t, fn, addr(frame), bytes);
+  else
+    __coroscope_frame_begin(fn, frame, bytes);
+}
+
+COROSCOPE_INLINE __coroscope_inline_ramp_return(const Site *fn, void *frame) {
+  if (Thread *t = inlineThread())
+    rampReturn(t, addr(frame));
+  else
+    __coroscope_ramp_return(fn, frame);
+}
+
+COROSCOPE_INLINE __coroscope_inline_await_ready(const Site *site, void *frame, uint8_t kind,
+                                                const Site *fn) {
+  if (Thread *t = inlineThread())
+    awaitReady(t, site, kind, fn, addr(frame));
+  else
+    __coroscope_await_ready(site, frame);
+}
+
+COROSCOPE_INLINE __coroscope_inline_await_suspend(const Site *site, void *frame, void *awaiter,
+                                                  uint8_t kind, const Site *fn) {
+  if (Thread *t = inlineThread())
+    awaitSuspend(t, site, kind, fn, addr(frame));
+  else
+    __coroscope_await_suspend(site, frame, awaiter);
+}
+
+COROSCOPE_INLINE __coroscope_inline_await_cancel(const Site *site, void *frame, uint8_t kind,
+                                                 const Site *) {
+  if (Thread *t = inlineThread())
+    awaitCancel(t, site, kind, addr(frame));
+  else
+    __coroscope_await_cancel(site, frame);
+}
+
+COROSCOPE_INLINE __coroscope_inline_frame_resume(const Site *site, void *frame, uint8_t kind,
+                                                 const Site *) {
+  if (Thread *t = inlineThread())
+    frameResume(t, site, kind, addr(frame));
+  else
+    __coroscope_frame_resume(site, frame);
+}
+
+COROSCOPE_INLINE __coroscope_inline_frame_free(const Site *fn, void *frame, void *mem) {
+  if (Thread *t = inlineThread())
+    frameFree(t, fn, addr(frame));
+  else
+    __coroscope_frame_free(fn, frame, mem);
+}
+
+// resume() and destroy() of a handle: an activation on the calling thread.
+#define COROSCOPE_ACTIVATION_HOOK(name, work)                                                      \
+  COROSCOPE_INLINE __coroscope_inline_##name(const Site *call, void *frame) {                      \
+    if (Thread *t = inlineThread())                                                                \
+      work(t, addr(frame));                                                                        \
+    else                                                                                           \
+      __coroscope_##name(call, frame);                                                             \
+  }
+COROSCOPE_ACTIVATION_HOOK(handle_resume_enter, activationEnter)
+COROSCOPE_ACTIVATION_HOOK(handle_resume_exit, activationExit)
+COROSCOPE_ACTIVATION_HOOK(handle_destroy_enter, activationEnter)
+COROSCOPE_ACTIVATION_HOOK(handle_destroy_exit, activationExit)
