@@ -24,9 +24,9 @@ ORDER = ["CompletedDepth1", "CompletedDepth20", "SuspendingDepth1", "SuspendingD
 VARIANTS = [("plain", "plain -O2"),
             ("pgo-counters", "-fprofile-instr-generate (PGO counters)"),
             ("coroscope-empty-hooks", "coroscope's calls, empty hooks"),
-            ("coroscope-empty-fast", "the calls the fast paths leave, empty hooks"),
-            ("coroscope-profile", "coroscope profile mode (+ checks)"),
-            ("coroscope-profile-nochecks", "coroscope profile mode, COROSCOPE_CHECKS=0"),
+            ("coroscope-empty-fast", "the inline counting, empty runtime"),
+            ("coroscope-profile", "coroscope profile mode + checks (COROSCOPE_CHECKS=1)"),
+            ("coroscope-profile-nochecks", "coroscope profile mode (default: checks off)"),
             ("coroscope", "coroscope trace (log + checks)"),
             ("coroscope-nochecks", "coroscope trace, COROSCOPE_CHECKS=0"),
             ("coroscope-noflush", "the same, COROSCOPE_FLUSH_MS=0 (no periodic flush)"),
@@ -177,9 +177,12 @@ def targets(table, events):
     print()
 
 
-# Profile mode's goals (issue 14): within 1.25x of what clang's PGO counters
-# cost on every benchmark, and absolute ratios on three.
-PROFILE_GOALS = {"CompletedDepth20": 1.3, "PriceCacheTask": 1.5, "AsyncStream": 1.5}
+# Profile mode's goals (issue 39): with its default settings within 1.1x of
+# what clang's PGO counters cost on every benchmark, and absolute ratios on
+# four.
+PROFILE_FACTOR = 1.1
+PROFILE_GOALS = {"CompletedDepth20": 1.4, "PriceCacheTask": 1.45, "AsyncStream": 2.0,
+                 "BoundedChannel": 1.35}
 
 
 def profile_targets(table):
@@ -187,15 +190,17 @@ def profile_targets(table):
             if {"plain", "pgo-counters", "coroscope-profile-nochecks"} <= set(table[n])]
     if not rows:
         return
-    print("Profile mode against the counting floor (figures, not a test): goal ≤ 1.25 ×")
+    print("Profile mode against the counting floor (figures, not a test): goal ≤ "
+          f"{PROFILE_FACTOR} ×")
     print("the PGO counters' ratio on every benchmark, and the absolute goals shown.")
     print()
     print("The empty-hooks column is the instrumented build calling hooks that do nothing")
     print("(bench/empty_coroscope_hooks.cpp): the floor of any runtime reached by a call per hook.")
-    print("The fast-paths floor is the same with the pass's inline paths taken (profile mode,")
-    print("checks off): the floor of the calls that profile mode still makes.")
+    print("The inline-counting column is the same build with the pass's inline counting taken")
+    print("(a thread block in profile mode, checks off) and a runtime that does nothing: the")
+    print("cost of the inline code alone.")
     print()
-    print("| benchmark | PGO counters ÷ plain | empty hooks ÷ plain | fast-paths floor ÷ plain "
+    print("| benchmark | PGO counters ÷ plain | empty hooks ÷ plain | inline counting ÷ plain "
           "| profile, checks off ÷ plain | profile + checks ÷ plain | goal | met (checks off) |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | :---: |")
     for name in rows:
@@ -209,7 +214,7 @@ def profile_targets(table):
                  if "coroscope-empty-hooks" in c else "–")
         fast = (f"{mean(c['coroscope-empty-fast']['ns']) / plain:.2f}x"
                 if "coroscope-empty-fast" in c else "–")
-        goal = min(1.25 * pgo, PROFILE_GOALS.get(name, float("inf")))
+        goal = min(PROFILE_FACTOR * pgo, PROFILE_GOALS.get(name, float("inf")))
         print(f"| {name} | {pgo:.2f}x | {empty} | {fast} | {prof:.2f}x | {prof_checks} | ≤ {goal:.2f}x | "
               f"{'yes' if prof <= goal else '**no**'} |")
     if "CompletedDepth20" in table and {"plain", "coroscope-nochecks"} <= set(table["CompletedDepth20"]):

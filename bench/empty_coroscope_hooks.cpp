@@ -14,17 +14,24 @@
 
 #define EMPTY_HOOK extern "C" __attribute__((visibility("default"), noinline))
 
-// The pass's inline fast paths (plugin/HookFastPath.h) read the thread's
+// The pass's inline fast paths and inline profile counting
+// (plugin/HookFastPath.h, ProfileInline.h) read the thread's
 // __coroscope_thread. Null: every hook point costs its call, the floor of
 // one call per hook point. With -DEMPTY_HOOKS_FAST_PATHS, every thread sees
 // one block whose flags are profile mode's with the checks off and whose
-// counters cover every site: the inline paths are taken, and only the calls
-// they leave remain, the floor of today's profile mode (counts are racy
-// across threads here; nothing reads them).
+// counters cover every site: the inline counting runs and calls nothing
+// here, the cost of the inline code alone (the benchmarks run on one thread;
+// nothing reads the counts).
 #ifdef EMPTY_HOOKS_FAST_PATHS
 static uint64_t gCounters[4096 * __coroscope_site_counters];
 static __coroscope_thread gThread = {gCounters, 4096,
                                      __coroscope_fast_profile | __coroscope_fast_no_checks, 0, 0};
+__attribute__((constructor)) static void initThread() {
+  gThread.sample_first = 16;
+  gThread.sample_every = 64;
+  gThread.open = gThread.first_open;
+  gThread.open_cap = __coroscope_inline_open_suspensions;
+}
 #define THREAD_STATE (&gThread)
 #else
 #define THREAD_STATE nullptr
@@ -60,6 +67,7 @@ extern "C" {
 __attribute__((
     visibility("default"))) uint64_t __coroscope_sampled_frames[__coroscope_sampled_slots] = {};
 EMPTY_HOOK uint64_t *__coroscope_profile_grow(__coroscope_thread *, uint32_t) { return nullptr; }
+EMPTY_HOOK bool __coroscope_profile_grow_open(__coroscope_thread *) { return false; }
 EMPTY_HOOK int32_t __coroscope_profile_find_open(__coroscope_thread *, uint64_t) { return -1; }
 EMPTY_HOOK void __coroscope_profile_sample(uint32_t, const __coroscope_site *, uint64_t) {}
 }

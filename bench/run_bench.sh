@@ -21,7 +21,8 @@
 # (-fsanitize=address); XRay (-fxray-instrument
 # -fxray-instruction-threshold=1, FDR mode, see bench/xray_fdr_session.cpp);
 # -finstrument-functions with empty hooks (bench/empty_cyg_hooks.cpp);
-# coroscope in profile mode (COROSCOPE_MODE=profile, checks on and off);
+# coroscope in profile mode (COROSCOPE_MODE=profile: its default, the checks
+# off and the counting inline; and with COROSCOPE_CHECKS=1);
 # the instrumented build against hooks that do nothing
 # (bench/empty_coroscope_hooks.cpp: the floor of calling the runtime);
 # clang's PGO counters (-fprofile-instr-generate: exact block counts, the
@@ -126,8 +127,9 @@ run() {
   case $variant in
     plain | asan | cyg-empty | coroscope-empty-hooks | coroscope-empty-fast) "$tmp/$variant" "${args[@]}" ;;
     pgo-counters) LLVM_PROFILE_FILE=$tmp/run.profraw "$tmp/pgo-counters" "${args[@]}" ;;
-    coroscope-profile) COROSCOPE_MODE=profile COROSCOPE_OUT=$tmp/run.log "$tmp/coroscope" "${args[@]}" ;;
-    coroscope-profile-nochecks) COROSCOPE_MODE=profile COROSCOPE_CHECKS=0 COROSCOPE_OUT=$tmp/run.log \
+    coroscope-profile) COROSCOPE_MODE=profile COROSCOPE_CHECKS=1 COROSCOPE_OUT=$tmp/run.log \
+      "$tmp/coroscope" "${args[@]}" ;;
+    coroscope-profile-nochecks) COROSCOPE_MODE=profile COROSCOPE_OUT=$tmp/run.log \
                                 "$tmp/coroscope" "${args[@]}" ;;
     coroscope) COROSCOPE_OUT=$tmp/run.log "$tmp/coroscope" "${args[@]}" ;;
     coroscope-nochecks) COROSCOPE_CHECKS=0 COROSCOPE_OUT=$tmp/run.log "$tmp/coroscope" "${args[@]}" ;;

@@ -58,6 +58,7 @@ const FastHook kFastHooks[] = {
     {kCoroutineCall, kNoChecks, Action::Nothing},
     {kAwaitReturn, kNoChecks, Action::Nothing},
     {kAwaitTransfer, kNoChecks, Action::Nothing},
+    {kAwaiterTouch, kNoChecks, Action::Nothing},
     {kDone, kProfile | kNoChecks, Action::Nothing},
     // Not at a final point: there it completes the frame (profile.h).
     {kAwaitReady, kProfile | kNoChecks, Action::CountReady},

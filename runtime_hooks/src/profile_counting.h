@@ -109,7 +109,9 @@ COROSCOPE_COUNTING uint64_t *counters(Thread *t, const Site *s) {
   return __coroscope_profile_grow(t, id);
 }
 
-COROSCOPE_COUNTING uint64_t filterBit(uint64_t frame) { return uint64_t(1) << ((frame >> 4 ^ frame >> 10) & 63); }
+COROSCOPE_COUNTING uint64_t filterBit(uint64_t frame) {
+  return uint64_t(1) << ((frame >> 4 ^ frame >> 10) & 63);
+}
 COROSCOPE_COUNTING uint64_t &sampledSlot(uint64_t frame) {
   return __coroscope_sampled_frames[(frame >> 4 ^ frame >> 14) & (__coroscope_sampled_slots - 1)];
 }
@@ -215,7 +217,8 @@ COROSCOPE_COUNTING void frameAlloc(Thread *t, uint64_t mem, uint64_t bytes) {
   t->pending_alloc_bytes = bytes;
 }
 
-COROSCOPE_COUNTING void recordSize(uint64_t *c, int frames, int sum, int min, int max, uint64_t bytes) {
+COROSCOPE_COUNTING void recordSize(uint64_t *c, int frames, int sum, int min, int max,
+                                   uint64_t bytes) {
   add(c[frames]);
   add(c[sum], bytes);
   if (~bytes > get(c[min]))
@@ -262,7 +265,7 @@ COROSCOPE_COUNTING void frameBegin(Thread *t, const Site *fn, uint64_t frame, ui
 COROSCOPE_COUNTING void rampReturn(Thread *t, uint64_t frame) { exit(t, frame); }
 
 COROSCOPE_COUNTING void awaitReady(Thread *t, const Site *site, uint8_t kind, const Site *fn,
-                       uint64_t frame) {
+                                   uint64_t frame) {
   if (uint64_t *c = counters(t, site))
     add(c[kReady]);
   if (kind == log::kSiteFinal)
@@ -270,7 +273,7 @@ COROSCOPE_COUNTING void awaitReady(Thread *t, const Site *site, uint8_t kind, co
 }
 
 COROSCOPE_COUNTING void awaitSuspend(Thread *t, const Site *site, uint8_t kind, const Site *fn,
-                         uint64_t frame) {
+                                     uint64_t frame) {
   if (uint64_t *c = counters(t, site))
     add(c[kSuspend]);
   if (kind != log::kSiteInitial)
