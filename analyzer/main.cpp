@@ -16,7 +16,7 @@
 // Each subcommand's file (commands/) declares its options; this file only
 // dispatches. Error handling is centralised here so every failure on any
 // input becomes a single `coroscope: error: FILE: offset N: what` line and
-// exit status 2.
+// exit status 2, as does every usage error (commands/commands.h, ExitCode).
 //
 //===----------------------------------------------------------------------===//
 #include "commands/cli.h"
@@ -45,6 +45,19 @@ int main(int argc, char **argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError &e) {
+    // CLI11 calls a mistyped subcommand an unexpected argument; name it as
+    // what it was meant to be.
+    std::string names;
+    bool known = false;
+    for (const Command &c : commands) {
+      names += (names.empty() ? "" : ", ") + c.app->get_name();
+      known = known || (argc > 1 && c.app->get_name() == argv[1]);
+    }
+    if (argc > 1 && argv[1][0] != '-' && !known) {
+      std::cerr << "coroscope: error: unknown subcommand '" << argv[1] << "' (one of " << names
+                << ")\n";
+      return kExitUsage;
+    }
     return app.exit(e) == 0 ? kExitOk : kExitUsage;
   }
 

@@ -19,12 +19,13 @@
 
 namespace coroscope::analyzer {
 
-/// Exit statuses shared by all subcommands (documented in
-/// docs/report-format.md).
+/// Exit statuses shared by all subcommands (the table in docs/usage.md).
+/// A usage error is 2, not 1, so a CI wrapper never reads a mistyped
+/// command line as "findings".
 enum ExitCode : int {
   kExitOk = 0,
-  kExitUsage = 1,    ///< bad command line
-  kExitFindings = 1, ///< `check`: a finding at or above --fail-on
+  kExitFindings = 1, ///< `check`, `lint`: a finding at or above --fail-on
+  kExitUsage = 2,    ///< bad command line
   kExitInput = 2,    ///< unreadable, truncated or corrupt input; unwritable output
 };
 

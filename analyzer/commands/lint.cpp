@@ -13,8 +13,13 @@
 #include "commands/commands.h"
 #include "commands/lint_loader.h"
 
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <memory>
+#include <set>
 #include <sstream>
 
 namespace coroscope::analyzer {
@@ -96,9 +101,54 @@ public:
   }
 };
 
+/// Every file lint reads, for -o to be checked against: the database, each
+/// source file in it (or given), the --config file or each source's nearest
+/// .coroscope.json (as findConfigFile() in plugin/checks/CheckOptions.cpp
+/// searches). A database that does not parse adds no sources: lint itself
+/// then refuses it.
+std::vector<std::string> lintInputs(const LintCommand &cmd) {
+  namespace fs = std::filesystem;
+  std::string db = (fs::path(cmd.build_dir) / "compile_commands.json").string();
+  std::vector<std::string> inputs = {db};
+  std::vector<fs::path> sources(cmd.files.begin(), cmd.files.end());
+  std::ifstream in(db);
+  nlohmann::json entries = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  if (entries.is_array())
+    for (const nlohmann::json &e : entries)
+      if (e.is_object() && e.contains("file") && e["file"].is_string()) {
+        fs::path file = e["file"].get<std::string>();
+        if (file.is_relative() && e.contains("directory") && e["directory"].is_string())
+          file = fs::path(e["directory"].get<std::string>()) / file;
+        sources.push_back(file);
+      }
+  std::set<fs::path> dirs;
+  for (const fs::path &src : sources) {
+    inputs.push_back(src.string());
+    std::error_code ec;
+    fs::path abs = fs::absolute(src, ec);
+    // A directory seen before had its ancestors added with it.
+    for (fs::path d = abs.parent_path(); !ec && dirs.insert(d).second; d = d.parent_path()) {
+      inputs.push_back((d / ".coroscope.json").string());
+      if (d == d.parent_path())
+        break;
+    }
+  }
+  if (!cmd.config.empty())
+    inputs.push_back(cmd.config);
+  return inputs;
+}
+
 int runLint(const LintCommand &cmd) {
+  // Refused before anything is parsed: a source or the database replaced by
+  // the findings is data lost.
+  std::vector<std::string> inputs;
+  if (!cmd.output_path.empty() && cmd.output_path != "-") {
+    inputs = lintInputs(cmd);
+    if (outputIsInput(cmd.output_path, inputs))
+      return kExitInput;
+  }
   LintOutcome out = lintFiles(cmd);
-  bool written = writeOutput(cmd.output_path, out.output, cmd.files);
+  bool written = writeOutput(cmd.output_path, out.output, inputs);
   std::cerr << out.errors << out.summary;
   if (!written || out.unusable)
     return kExitInput;

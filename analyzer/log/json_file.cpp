@@ -4,8 +4,10 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <sys/stat.h>
+#include <vector>
 
 namespace coroscope::analyzer {
 
@@ -19,8 +21,23 @@ nlohmann::ordered_json readJsonObject(const std::string &path) {
   std::ostringstream text;
   text << in.rdbuf();
   nlohmann::ordered_json j;
+  // nlohmann keeps the last of two equal keys; a budget's second entry for a
+  // function would then silently replace the first. The keys seen so far in
+  // each object being parsed, innermost last.
+  std::vector<std::set<std::string>> open_objects;
+  auto refuse_duplicates = [&](int, nlohmann::ordered_json::parse_event_t event,
+                               nlohmann::ordered_json &parsed) {
+    using Event = nlohmann::ordered_json::parse_event_t;
+    if (event == Event::object_start)
+      open_objects.emplace_back();
+    else if (event == Event::object_end)
+      open_objects.pop_back();
+    else if (event == Event::key && !open_objects.back().insert(parsed.get<std::string>()).second)
+      throw JsonInputError(path, "duplicate key \"" + parsed.get<std::string>() + "\"");
+    return true;
+  };
   try {
-    j = nlohmann::ordered_json::parse(text.str());
+    j = nlohmann::ordered_json::parse(text.str(), refuse_duplicates);
   } catch (const nlohmann::json::exception &e) {
     // Syntax errors, and valid JSON nlohmann cannot hold (a number beyond
     // double's range: out_of_range.406). Drop nlohmann's
