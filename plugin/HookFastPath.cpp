@@ -65,17 +65,10 @@ const FastHook kFastHooks[] = {
     {kFrameAlloc, kProfile, Action::KeepAlloc},
 };
 
-/// The kind of the site descriptor V points to in a coroscope site table,
-/// or nothing when V is not such a constant (e.g. a phi of two sites).
+/// The kind of the site descriptor V points to, if V is a site constant.
 std::optional<uint8_t> siteKind(Value *V, const DataLayout &DL) {
-  APInt Offset(DL.getIndexTypeSizeInBits(V->getType()), 0);
-  auto *Table = dyn_cast<GlobalVariable>(
-      V->stripAndAccumulateConstantOffsets(DL, Offset, /*AllowNonInbounds=*/true));
-  if (!Table || !Table->hasInitializer() || Table->getSection() != kSitesSection)
-    return std::nullopt;
-  Offset += offsetof(__coroscope_site, kind);
-  if (auto *Kind = dyn_cast_or_null<ConstantInt>(ConstantFoldLoadFromConst(
-          Table->getInitializer(), Type::getInt8Ty(V->getContext()), Offset, DL)))
+  if (auto *Kind = dyn_cast_or_null<ConstantInt>(siteTableField(
+          V, offsetof(__coroscope_site, kind), Type::getInt8Ty(V->getContext()), DL)))
     return uint8_t(Kind->getZExtValue());
   return std::nullopt;
 }
@@ -160,6 +153,26 @@ void addFastPath(CallInst *Call, const FastHook &Hook, GlobalVariable *State) {
 
 } // namespace
 
+Constant *siteTableField(Value *V, size_t Field, Type *Ty, const DataLayout &DL) {
+  APInt Offset(DL.getIndexTypeSizeInBits(V->getType()), 0);
+  auto *Table = dyn_cast<GlobalVariable>(
+      V->stripAndAccumulateConstantOffsets(DL, Offset, /*AllowNonInbounds=*/true));
+  if (!Table || !Table->hasInitializer() || Table->getSection() != kSitesSection)
+    return nullptr;
+  Offset += Field;
+  return ConstantFoldLoadFromConst(Table->getInitializer(), Ty, Offset, DL);
+}
+
+SmallVector<CallInst *, 16> unhandledHookCalls(Module &M, const char *Name) {
+  SmallVector<CallInst *, 16> Calls;
+  if (Function *Fn = M.getFunction(Name))
+    for (User *U : Fn->users())
+      if (auto *Call = dyn_cast<CallInst>(U);
+          Call && Call->getCalledOperand() == Fn && !Call->getMetadata(kSlowMD))
+        Calls.push_back(Call);
+  return Calls;
+}
+
 PreservedAnalyses HookFastPathPass::run(Module &M, ModuleAnalysisManager &) {
   const DataLayout &DL = M.getDataLayout();
   if (DL.getPointerSize() != 8 || sizeof(void *) != 8)
@@ -174,13 +187,7 @@ PreservedAnalyses HookFastPathPass::run(Module &M, ModuleAnalysisManager &) {
     return PreservedAnalyses::all();
   SmallVector<std::pair<CallInst *, const FastHook *>, 64> Calls;
   for (const FastHook &Hook : kFastHooks) {
-    Function *Fn = M.getFunction(Hook.Name);
-    if (!Fn)
-      continue;
-    for (User *U : Fn->users()) {
-      auto *Call = dyn_cast<CallInst>(U);
-      if (!Call || Call->getCalledOperand() != Fn || Call->getMetadata(kSlowMD))
-        continue;
+    for (CallInst *Call : unhandledHookCalls(M, Hook.Name)) {
       if (Hook.Act == Action::CountReady) {
         std::optional<uint8_t> Kind = siteKind(Call->getArgOperand(0), DL);
         if (!Kind || *Kind == log::kSiteFinal)

@@ -20,11 +20,31 @@
 #ifndef COROSCOPE_PLUGIN_HOOKFASTPATH_H
 #define COROSCOPE_PLUGIN_HOOKFASTPATH_H
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/PassManager.h"
+
+#include <cstddef>
 
 #include <optional>
 
+namespace llvm {
+class CallInst;
+class Constant;
+class DataLayout;
+class Type;
+class Value;
+} // namespace llvm
+
 namespace coroscope {
+
+/// The field at byte `Field` of the site descriptor V points to in a
+/// coroscope site table, as a constant of type Ty; null when V is not such a
+/// constant (e.g. a phi of two sites after SimplifyCFG sank two calls).
+llvm::Constant *siteTableField(llvm::Value *V, size_t Field, llvm::Type *Ty,
+                               const llvm::DataLayout &DL);
+
+/// The direct calls of hook `Name` in M that have no fast path yet.
+llvm::SmallVector<llvm::CallInst *, 16> unhandledHookCalls(llvm::Module &M, const char *Name);
 
 class HookFastPathPass : public llvm::PassInfoMixin<HookFastPathPass> {
 public:

@@ -7,12 +7,12 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ProfileInline.h"
+#include "HookFastPath.h"
 #include "HookNames.h"
 
 #include "coroscope/hooks.h"
 #include "coroscope/log_format.h"
 
-#include "llvm/Analysis/ConstantFolding.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
@@ -58,18 +58,6 @@ const InlineHook kInlineHooks[] = {
     {kDestroyExit, "__coroscope_inline_handle_destroy_exit", Extra::None},
 };
 
-/// The field at `Field` of the site descriptor V points to in a coroscope
-/// site table, or null when V is not such a constant (a phi of two sites).
-Constant *siteField(Value *V, size_t Field, Type *Ty, const DataLayout &DL) {
-  APInt Offset(DL.getIndexTypeSizeInBits(V->getType()), 0);
-  auto *Table = dyn_cast<GlobalVariable>(
-      V->stripAndAccumulateConstantOffsets(DL, Offset, /*AllowNonInbounds=*/true));
-  if (!Table || !Table->hasInitializer() || Table->getSection() != kSitesSection)
-    return nullptr;
-  Offset += Field;
-  return ConstantFoldLoadFromConst(Table->getInitializer(), Ty, Offset, DL);
-}
-
 std::unique_ptr<Module> loadCounting(LLVMContext &Ctx) {
   StringRef Bytes(reinterpret_cast<const char *>(kProfileInlineBitcode), kProfileInlineBitcodeSize);
   Expected<std::unique_ptr<Module>> M =
@@ -94,19 +82,13 @@ bool inlineProfileCounting(Module &M) {
   SmallVector<Planned, 64> Plan;
   Type *I8 = Type::getInt8Ty(Ctx), *Ptr = PointerType::getUnqual(Ctx);
   for (const InlineHook &H : kInlineHooks) {
-    Function *Fn = M.getFunction(H.Hook);
-    if (!Fn)
-      continue;
-    for (User *U : Fn->users()) {
-      auto *Call = dyn_cast<CallInst>(U);
-      if (!Call || Call->getCalledOperand() != Fn || Call->getMetadata(kSlowPathMD))
-        continue;
+    for (CallInst *Call : unhandledHookCalls(M, H.Hook)) {
       Planned P{Call, &H, {Call->args().begin(), Call->args().end()}};
       if (H.Args == Extra::KindAndFunction) {
         Value *Site = Call->getArgOperand(0);
         auto *Kind = dyn_cast_or_null<ConstantInt>(
-            siteField(Site, offsetof(__coroscope_site, kind), I8, DL));
-        Constant *Function = siteField(Site, offsetof(__coroscope_site, function), Ptr, DL);
+            siteTableField(Site, offsetof(__coroscope_site, kind), I8, DL));
+        Constant *Function = siteTableField(Site, offsetof(__coroscope_site, function), Ptr, DL);
         if (!Kind || !Function)
           continue; // the hook finds both at run time
         // Elsewhere await_ready is HookFastPath's counter increment.

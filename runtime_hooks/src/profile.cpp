@@ -62,7 +62,6 @@ __attribute__((noinline)) uint64_t *growCounters(ThreadState *t, uint32_t id) {
   return fresh[id].v;
 }
 
-ProfileFrame *mapFrames();
 std::atomic<ProfileFrame *> gFramesTable{nullptr};
 
 __attribute__((noinline)) ProfileFrame *mapFrames() {
