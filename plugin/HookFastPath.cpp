@@ -5,8 +5,8 @@
 //   %slot = llvm.threadlocal.address(@__coroscope_thread_state)
 //   %t = load ptr %slot                        ; null: not attached yet
 //   %fast = load i32 (%t + offsetof(fast))     ; lacks a flag: the call
-//   [await_ready: %id = load i32 %site; %id < counters_cap, else the call;
-//    atomic monotonic ++counters[id * 16 + ready]]
+//   [await_ready: atomic monotonic ++ of the site's ready count in the
+//    module's thread-local counters (ProfileInline.cpp)]
 //   [frame_alloc: store mem, bytes to pending_alloc_mem, pending_alloc_bytes]
 //   br %cont
 //   slow: the original call; br %cont
@@ -124,20 +124,12 @@ void addFastPath(CallInst *Call, const FastHook &Hook, GlobalVariable *State) {
                          Align(8));
     break;
   case Action::CountReady: {
-    // The site's id is 0 until registration and the counter block grows
-    // with the ids: both cases take the call, which handles them.
-    Value *Id =
-        B.CreateLoad(I32, fieldPtr(B, Call->getArgOperand(0), offsetof(__coroscope_site, id)));
-    Value *Cap = B.CreateLoad(I32, fieldPtr(B, T, offsetof(__coroscope_thread, counters_cap)));
-    BasicBlock *Count = BasicBlock::Create(Ctx, "coroscope.count", F, Slow);
-    B.CreateCondBr(B.CreateICmpULT(Id, Cap), Count, Slow);
-    B.SetInsertPoint(Count);
-    Value *Block =
-        B.CreateAlignedLoad(Ptr, fieldPtr(B, T, offsetof(__coroscope_thread, counters)), Align(8));
-    Value *Index =
-        B.CreateAdd(B.CreateMul(B.CreateZExt(Id, I64), B.getInt64(__coroscope_site_counters)),
-                    B.getInt64(__coroscope_counter_ready));
-    Value *Counter = B.CreateInBoundsGEP(I64, Block, Index);
+    // The site's slots in the module's counters: ProfileInline.cpp puts
+    // their address in place of the placeholder.
+    FunctionCallee Slots = Call->getModule()->getOrInsertFunction(
+        COROSCOPE_MODULE_COUNTERS_MARKER, FunctionType::get(Ptr, {Ptr}, false));
+    Value *Counter = B.CreateInBoundsGEP(I64, B.CreateCall(Slots, {Call->getArgOperand(0)}),
+                                         B.getInt64(__coroscope_counter_ready));
     // A profile snapshot reads other threads' counters: relaxed atomics,
     // plain moves on x86-64 and AArch64.
     LoadInst *Old = B.CreateAlignedLoad(I64, Counter, Align(8));

@@ -13,13 +13,19 @@
 #include "coroscope/hooks.h"
 #include "coroscope/log_format.h"
 
+#include "llvm/Analysis/ConstantFolding.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+
+#include <algorithm>
 
 #include <cstddef>
 #include <optional>
@@ -43,20 +49,135 @@ struct InlineHook {
   const char *Hook;
   const char *Inline;
   Extra Args;
+  bool Counts; ///< counts into its site's module counters: the site must be a constant
 };
 const InlineHook kInlineHooks[] = {
-    {kFrameBegin, "__coroscope_inline_frame_begin", Extra::None},
-    {kRampReturn, "__coroscope_inline_ramp_return", Extra::None},
-    {kAwaitReady, "__coroscope_inline_await_ready", Extra::KindAndFunction},
-    {kAwaitSuspend, "__coroscope_inline_await_suspend", Extra::KindAndFunction},
-    {kAwaitCancel, "__coroscope_inline_await_cancel", Extra::KindAndFunction},
-    {kFrameResume, "__coroscope_inline_frame_resume", Extra::KindAndFunction},
-    {kFrameFree, "__coroscope_inline_frame_free", Extra::None},
-    {kResumeEnter, "__coroscope_inline_handle_resume_enter", Extra::None},
-    {kResumeExit, "__coroscope_inline_handle_resume_exit", Extra::None},
-    {kDestroyEnter, "__coroscope_inline_handle_destroy_enter", Extra::None},
-    {kDestroyExit, "__coroscope_inline_handle_destroy_exit", Extra::None},
+    {kFrameBegin, "__coroscope_inline_frame_begin", Extra::None, true},
+    {kRampReturn, "__coroscope_inline_ramp_return", Extra::None, false},
+    {kAwaitReady, "__coroscope_inline_await_ready", Extra::KindAndFunction, true},
+    {kAwaitSuspend, "__coroscope_inline_await_suspend", Extra::KindAndFunction, true},
+    {kAwaitCancel, "__coroscope_inline_await_cancel", Extra::KindAndFunction, true},
+    {kFrameResume, "__coroscope_inline_frame_resume", Extra::KindAndFunction, true},
+    {kFrameFree, "__coroscope_inline_frame_free", Extra::None, true},
+    {kResumeEnter, "__coroscope_inline_handle_resume_enter", Extra::None, false},
+    {kResumeExit, "__coroscope_inline_handle_resume_exit", Extra::None, false},
+    {kDestroyEnter, "__coroscope_inline_handle_destroy_enter", Extra::None, false},
+    {kDestroyExit, "__coroscope_inline_handle_destroy_exit", Extra::None, false},
 };
+
+/// A site table's thread-local counters in this module.
+struct ModuleSlots {
+  GlobalVariable *Slots = nullptr; ///< [total x i64]
+  GlobalVariable *Used = nullptr;  ///< i8: this thread's array is known to the runtime
+  SmallVector<uint32_t, 0> Offset; ///< each site's first slot
+};
+
+/// The module's counters of the site table Table (created on first use).
+ModuleSlots &slotsFor(Module &M, GlobalVariable *Table,
+                      DenseMap<GlobalVariable *, ModuleSlots> &Tables) {
+  ModuleSlots &S = Tables[Table];
+  if (S.Slots)
+    return S;
+  const DataLayout &DL = M.getDataLayout();
+  LLVMContext &Ctx = M.getContext();
+  auto *ArrTy = cast<ArrayType>(Table->getValueType());
+  uint64_t Elem = DL.getTypeAllocSize(ArrTy->getElementType());
+  uint32_t Total = 0;
+  for (uint64_t I = 0; I < ArrTy->getNumElements(); ++I) {
+    S.Offset.push_back(Total);
+    auto *Kind = dyn_cast_or_null<ConstantInt>(
+        ConstantFoldLoadFromConst(Table->getInitializer(), Type::getInt8Ty(Ctx),
+                                  APInt(64, I * Elem + offsetof(__coroscope_site, kind)), DL));
+    Total += __coroscope_site_slots(Kind ? uint8_t(Kind->getZExtValue()) : 0xff);
+  }
+  auto *SlotsTy = ArrayType::get(Type::getInt64Ty(Ctx), std::max<uint32_t>(Total, 1));
+  // Internal thread-locals of code for an executable: codegen makes them
+  // local-exec, one %fs-relative access like a plain global's.
+  S.Slots = new GlobalVariable(M, SlotsTy, false, GlobalValue::InternalLinkage,
+                               ConstantAggregateZero::get(SlotsTy), "coroscope.counters", nullptr,
+                               GlobalValue::GeneralDynamicTLSModel);
+  S.Slots->setAlignment(Align(64));
+  S.Used = new GlobalVariable(M, Type::getInt8Ty(Ctx), false, GlobalValue::InternalLinkage,
+                              ConstantInt::get(Type::getInt8Ty(Ctx), 0), "coroscope.counters.used",
+                              nullptr, GlobalValue::GeneralDynamicTLSModel);
+  return S;
+}
+
+/// The site table and index Site points into, if it is a constant.
+std::optional<std::pair<GlobalVariable *, uint64_t>> siteIndex(Value *Site, const DataLayout &DL) {
+  APInt Offset(DL.getIndexTypeSizeInBits(Site->getType()), 0);
+  auto *Table = dyn_cast<GlobalVariable>(
+      Site->stripAndAccumulateConstantOffsets(DL, Offset, /*AllowNonInbounds=*/true));
+  if (!Table || !Table->hasInitializer() || Table->getSection() != kSitesSection)
+    return std::nullopt;
+  auto *ArrTy = dyn_cast<ArrayType>(Table->getValueType());
+  if (!ArrTy)
+    return std::nullopt;
+  uint64_t Elem = DL.getTypeAllocSize(ArrTy->getElementType());
+  uint64_t Off = Offset.getZExtValue();
+  if (Off % Elem || Off / Elem >= ArrTy->getNumElements())
+    return std::nullopt;
+  return std::make_pair(Table, Off / Elem);
+}
+
+/// Puts the address of its site's slots in place of each placeholder call:
+///
+///   %used = load i8 @coroscope.counters.used          ; thread-local
+///   br (%used == 0), register, cont                   ; once per thread
+///   register: __coroscope_profile_module(@sites, N, @coroscope.counters, @...used)
+///   cont: getelementptr @coroscope.counters, offset(site)
+///
+/// A placeholder whose site is not a constant of a table stays a call: the
+/// runtime's definition returns the thread block's counters.
+bool expandModuleCounters(Module &M) {
+  Function *Marker = M.getFunction(COROSCOPE_MODULE_COUNTERS_MARKER);
+  if (!Marker)
+    return false;
+  const DataLayout &DL = M.getDataLayout();
+  LLVMContext &Ctx = M.getContext();
+  Type *Ptr = PointerType::getUnqual(Ctx), *I8 = Type::getInt8Ty(Ctx), *I32 = Type::getInt32Ty(Ctx);
+  FunctionCallee Register =
+      M.getOrInsertFunction(COROSCOPE_PROFILE_MODULE_HOOK,
+                            FunctionType::get(Type::getVoidTy(Ctx), {Ptr, I32, Ptr, Ptr}, false));
+  if (auto *F = dyn_cast<Function>(Register.getCallee()))
+    F->addFnAttr(Attribute::Cold);
+  DenseMap<GlobalVariable *, ModuleSlots> Tables;
+  SmallVector<CallInst *, 64> Calls;
+  for (User *U : Marker->users())
+    if (auto *Call = dyn_cast<CallInst>(U); Call && Call->getCalledOperand() == Marker)
+      Calls.push_back(Call);
+  bool Changed = false;
+  for (CallInst *Call : Calls) {
+    auto Where = siteIndex(Call->getArgOperand(0), DL);
+    if (!Where)
+      continue;
+    ModuleSlots &S = slotsFor(M, Where->first, Tables);
+    uint64_t Count = cast<ArrayType>(Where->first->getValueType())->getNumElements();
+    BasicBlock *Head = Call->getParent();
+    BasicBlock *Cont = SplitBlock(Head, Call);
+    BasicBlock *Reg = BasicBlock::Create(Ctx, "coroscope.module", Head->getParent(), Cont);
+    Head->getTerminator()->eraseFromParent();
+    IRBuilder<> B(Head);
+    B.SetCurrentDebugLocation(Call->getDebugLoc());
+    Value *UsedAddr = B.CreateThreadLocalAddress(S.Used);
+    Value *Used = B.CreateLoad(I8, UsedAddr);
+    B.CreateCondBr(B.CreateICmpEQ(Used, B.getInt8(0)), Reg, Cont,
+                   MDBuilder(Ctx).createUnlikelyBranchWeights());
+    B.SetInsertPoint(Reg);
+    B.CreateCall(Register, {Where->first, B.getInt32(uint32_t(Count)),
+                            B.CreateThreadLocalAddress(S.Slots), UsedAddr});
+    B.CreateBr(Cont);
+    B.SetInsertPoint(Call);
+    Value *Slot = B.CreateConstInBoundsGEP1_64(B.getInt64Ty(), B.CreateThreadLocalAddress(S.Slots),
+                                               S.Offset[Where->second]);
+    Call->replaceAllUsesWith(Slot);
+    Call->eraseFromParent();
+    Changed = true;
+  }
+  if (Marker->use_empty())
+    Marker->eraseFromParent();
+  return Changed;
+}
 
 std::unique_ptr<Module> loadCounting(LLVMContext &Ctx) {
   StringRef Bytes(reinterpret_cast<const char *>(kProfileInlineBitcode), kProfileInlineBitcodeSize);
@@ -84,6 +205,8 @@ bool inlineProfileCounting(Module &M) {
   for (const InlineHook &H : kInlineHooks) {
     for (CallInst *Call : unhandledHookCalls(M, H.Hook)) {
       Planned P{Call, &H, {Call->args().begin(), Call->args().end()}};
+      if (H.Counts && !siteIndex(Call->getArgOperand(0), DL))
+        continue; // no module slots to count into: the hook counts
       if (H.Args == Extra::KindAndFunction) {
         Value *Site = Call->getArgOperand(0);
         auto *Kind = dyn_cast_or_null<ConstantInt>(
@@ -101,7 +224,7 @@ bool inlineProfileCounting(Module &M) {
     }
   }
   if (Plan.empty())
-    return false;
+    return expandModuleCounters(M); // HookFastPath's await_ready counts
 
   std::unique_ptr<Module> Counting = loadCounting(Ctx);
   if (!Counting || Counting->getDataLayout() != DL)
@@ -138,6 +261,7 @@ bool inlineProfileCounting(Module &M) {
       if (F->use_empty())
         F->eraseFromParent();
     }
+  expandModuleCounters(M);
   return true;
 }
 

@@ -16,6 +16,7 @@
 #include "clock.h"
 #include "frame_table.h"
 #include "log_writer.h"
+#include "module_counters.h"
 #include "options.h"
 #include "sites.h"
 
@@ -423,18 +424,12 @@ struct Buffer {
 };
 
 // Every thread's slot for `id`, summed: counts add, min and max combine.
+// A thread's counts are in its block and in its modules' arrays
+// (module_counters.h).
 void sumSite(uint32_t id, bool function, uint64_t out[16]) {
   memset(out, 0, 16 * sizeof(uint64_t));
   bool heap_seen = false, elided_seen = false;
-  forEachThread([&](ThreadState *t) {
-    // The cap first: a grown one is stored after its block (growCounters),
-    // so the block read after it is at least that large.
-    uint32_t cap = __atomic_load_n(&t->pub.counters_cap, __ATOMIC_ACQUIRE);
-    auto *block =
-        reinterpret_cast<ProfileCounters *>(__atomic_load_n(&t->pub.counters, __ATOMIC_ACQUIRE));
-    if (!block || id >= cap)
-      return;
-    const uint64_t *c = block[id].v;
+  auto add = [&](const uint64_t *c) {
     if (!function) {
       for (int i = 0; i < kSuspendCounters; ++i)
         out[i] += get(c[i]);
@@ -443,7 +438,7 @@ void sumSite(uint32_t id, bool function, uint64_t out[16]) {
     for (int i : {kCalls, kHeapFrames, kHeapBytes, kElidedFrames, kElidedBytes, kCompleted, kSync,
                   kSyncScheduled, kFrees})
       out[i] += get(c[i]);
-    // A thread's min and max count only where it has frames of that kind.
+    // A part's min and max count only where it has frames of that kind.
     auto range = [&](int frames, int min, int max, bool &seen) {
       if (!get(c[frames]))
         return;
@@ -456,6 +451,16 @@ void sumSite(uint32_t id, bool function, uint64_t out[16]) {
     };
     range(kHeapFrames, kHeapMin, kHeapMax, heap_seen);
     range(kElidedFrames, kElidedMin, kElidedMax, elided_seen);
+  };
+  forEachThread([&](ThreadState *t) {
+    forEachModuleSlots(t, id, add);
+    // The cap first: a grown one is stored after its block (growCounters),
+    // so the block read after it is at least that large.
+    uint32_t cap = __atomic_load_n(&t->pub.counters_cap, __ATOMIC_ACQUIRE);
+    auto *block =
+        reinterpret_cast<ProfileCounters *>(__atomic_load_n(&t->pub.counters, __ATOMIC_ACQUIRE));
+    if (block && id < cap)
+      add(block[id].v);
   });
 }
 
@@ -603,6 +608,7 @@ void initProfile() {
 }
 
 void resetProfileAfterFork() {
+  resetModuleCountersAfterFork();
   forEachThread([](ThreadState *t) {
     if (t->pub.counters)
       memset(t->pub.counters, 0, size_t(t->pub.counters_cap) * sizeof(ProfileCounters));

@@ -102,12 +102,26 @@ COROSCOPE_COUNTING uint64_t get(const uint64_t &c) { return __atomic_load_n(&c, 
 COROSCOPE_COUNTING void set(uint64_t &c, uint64_t v) { __atomic_store_n(&c, v, __ATOMIC_RELAXED); }
 COROSCOPE_COUNTING void add(uint64_t &c, uint64_t n = 1) { set(c, get(c) + n); }
 
+static_assert(int(kSampleCountdown) < 16 && int(kSuspendCounters) <= 4,
+              "a site's counters fit its module slots (__coroscope_site_slots)");
+
+#ifdef COROSCOPE_MODULE_COUNTERS
+// The inline code's: the pass makes this the site's slots in its module's
+// thread-local array (coroscope/hooks.h).
+extern "C" uint64_t *__coroscope_module_counters_of(const Site *site)
+    __attribute__((returns_nonnull, const));
+COROSCOPE_COUNTING uint64_t *counters(Thread *, const Site *s) {
+  return __coroscope_module_counters_of(s);
+}
+#else
+// The hooks': the thread's block, by site id.
 COROSCOPE_COUNTING uint64_t *counters(Thread *t, const Site *s) {
   uint32_t id = s ? s->id : 0;
   if (__builtin_expect(id < t->counters_cap, 1))
     return t->counters + uint64_t(id) * __coroscope_site_counters;
   return __coroscope_profile_grow(t, id);
 }
+#endif
 
 COROSCOPE_COUNTING uint64_t filterBit(uint64_t frame) {
   return uint64_t(1) << ((frame >> 4 ^ frame >> 10) & 63);

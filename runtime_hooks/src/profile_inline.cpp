@@ -11,6 +11,8 @@
 // reads from the site table, so the tests on them fold away.
 //
 //===----------------------------------------------------------------------===//
+// Counters are the module's own (coroscope/hooks.h), not the thread block's.
+#define COROSCOPE_MODULE_COUNTERS
 #include "profile_counting.h"
 
 using namespace coroscope;

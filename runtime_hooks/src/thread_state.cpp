@@ -11,6 +11,7 @@
 #include "crash.h"
 #include "flusher.h"
 #include "log_writer.h"
+#include "module_counters.h"
 #include "options.h"
 #include "process_end.h"
 #include "profile.h"
@@ -89,6 +90,7 @@ void onThreadExit(void *p) {
   int saved = errno;
   writerLock();
   flushLocked(t, /*owner=*/true);
+  foldModuleCountersLocked(t);
   t->in_use = false;
   writerUnlock();
   tState = nullptr;
@@ -180,9 +182,13 @@ __attribute__((noinline)) ThreadState *attachThread() {
   uint64_t *counters = t->pub.counters;
   uint32_t counters_cap = t->pub.counters_cap;
   uint64_t untracked = t->pub.untracked;
+  ModuleCounters *modules = t->modules;
+  uint32_t module_cap = t->module_cap;
   releaseOpen(&t->pub);
   memset(static_cast<void *>(t), 0, offsetof(ThreadState, nesting));
   t->next = next;
+  t->modules = modules;
+  t->module_cap = module_cap;
   t->pub.counters = counters;
   t->pub.counters_cap = counters_cap;
   t->pub.untracked = untracked;

@@ -28,6 +28,8 @@ constexpr uint32_t kBufferBytes = 256 * 1024; // packed events per thread buffer
 constexpr uint32_t kMaxNesting = 4096;        // resume() levels whose context is kept
 constexpr uint32_t kMaxDestroyNesting = 64;   // destroy() levels whose context is kept
 
+struct ModuleCounters;
+
 struct alignas(64) ThreadState {
   uint32_t used;                  ///< bytes filled; written by the owner with release
   uint32_t flushed;               ///< bytes [0, flushed) are in the log; under the writer lock
@@ -41,6 +43,11 @@ struct alignas(64) ThreadState {
   ThreadState *next; ///< global list, never unlinked
 
   uint64_t final_frame; ///< the last frame to reach its final suspend point here
+  /// Profile mode: the module arrays this thread counts into
+  /// (module_counters.h); `modules` is kept when the block is reused.
+  struct ModuleCounters *modules;
+  uint32_t module_count; ///< published with release, after the entry
+  uint32_t module_cap;
   /// What the pass's inline code reads and writes (coroscope/hooks.h):
   /// profile mode's counters by site id (`counters` published with release
   /// for snapshots), the pending frame_alloc, the process's fast flags and

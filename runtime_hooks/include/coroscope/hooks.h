@@ -146,6 +146,33 @@ enum {
   __coroscope_counter_ready = 0,  ///< a suspend site's: await_ready returned true
 };
 
+/// Profile mode's module counters: in code for an executable, the inline
+/// counting (plugin/ProfileInline.cpp) counts into a thread-local array of
+/// the instrumented module itself, as -fprofile-instr-generate counts into
+/// its module's __llvm_prf_cnts, but one array per thread so counts stay
+/// exact: __coroscope_site_slots(kind) 8-byte slots per entry of the
+/// module's site table, in table order, each site's laid out as the first
+/// slots of its counter block's (profile_counting.h).
+static inline uint32_t __coroscope_site_slots(uint8_t kind) {
+  // SiteKind (log_format.h): function 0, initial 1 ... final 4; other
+  // kinds count nothing.
+  return kind == 0 ? 16u : kind <= 4 ? 4u : 0u;
+}
+/// The first count of the calling thread into a module's array (`*used` is
+/// 0): the runtime keeps `slots` for the profile, reads them when it writes
+/// one and folds them into the thread's block when the thread exits, and
+/// sets `*used`. `sites`: the module's site table of `count` entries.
+void __coroscope_profile_module(const struct __coroscope_site *sites, uint32_t count,
+                                uint64_t *slots, uint8_t *used);
+/// The placeholder the inline counting's bitcode calls for the counters of
+/// a site; the pass puts the address in the module's array in its place
+/// (and the __coroscope_profile_module call on a thread's first count).
+#define COROSCOPE_MODULE_COUNTERS_MARKER "__coroscope_module_counters_of"
+#define COROSCOPE_PROFILE_MODULE_HOOK "__coroscope_profile_module"
+/// What a call of the placeholder the pass could not resolve costs: the
+/// thread block's counters of `site` (never null: a sink when no memory).
+uint64_t *__coroscope_module_counters_of(const struct __coroscope_site *site);
+
 /// The calling thread's __coroscope_thread, or null until it runs a hook.
 /// Initial-exec TLS: one load from the thread pointer.
 extern __thread struct __coroscope_thread *__coroscope_thread_state

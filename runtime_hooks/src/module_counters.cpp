@@ -1,0 +1,159 @@
+//===- module_counters.cpp - Profile counts kept in the modules' own arrays ===//
+//
+// See module_counters.h. Registration is each thread's first count into a
+// module, so it may take the writer lock and map memory; nothing here runs
+// on a counting path.
+//
+//===----------------------------------------------------------------------===//
+#include "module_counters.h"
+
+#include "log_writer.h"
+#include "profile.h"
+
+#include <string.h>
+#include <sys/mman.h>
+
+namespace coroscope {
+namespace rt {
+
+namespace {
+
+void *mapZeroed(size_t bytes) {
+  void *p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  return p == MAP_FAILED ? nullptr : p;
+}
+
+/// A site table's slot offsets, computed once for all threads; never freed
+/// (a snapshot may read them from a signal handler).
+struct TableOffsets {
+  const __coroscope_site *sites;
+  TableOffsets *next;
+  uint32_t offset[1]; // count of them
+};
+TableOffsets *gTables = nullptr; // under the writer lock
+
+const uint32_t *offsetsLocked(const __coroscope_site *sites, uint32_t count) {
+  for (TableOffsets *t = gTables; t; t = t->next)
+    if (t->sites == sites)
+      return t->offset;
+  auto *t = static_cast<TableOffsets *>(
+      mapZeroed(offsetof(TableOffsets, offset) + size_t(count ? count : 1) * sizeof(uint32_t)));
+  if (!t)
+    return nullptr;
+  t->sites = sites;
+  uint32_t total = 0;
+  for (uint32_t i = 0; i < count; ++i) {
+    t->offset[i] = total;
+    total += __coroscope_site_slots(sites[i].kind);
+  }
+  t->next = gTables;
+  gTables = t;
+  return t->offset;
+}
+
+/// An entry more for t->modules; the old array stays mapped (a snapshot
+/// without the lock may be reading it).
+bool reserveLocked(ThreadState *t) {
+  if (t->module_count < t->module_cap)
+    return true;
+  uint32_t cap = t->module_cap ? 2 * t->module_cap : 16;
+  auto *fresh = static_cast<ModuleCounters *>(mapZeroed(size_t(cap) * sizeof(ModuleCounters)));
+  if (!fresh)
+    return false;
+  if (t->modules)
+    memcpy(fresh, t->modules, size_t(t->module_count) * sizeof(ModuleCounters));
+  __atomic_store_n(&t->modules, fresh, __ATOMIC_RELEASE);
+  t->module_cap = cap;
+  return true;
+}
+
+uint64_t load(const uint64_t &c) { return __atomic_load_n(&c, __ATOMIC_RELAXED); }
+
+} // namespace
+
+void foldModuleCountersLocked(ThreadState *t) {
+  using namespace counting;
+  for (uint32_t m = 0; m < t->module_count; ++m) {
+    const ModuleCounters &mc = t->modules[m];
+    for (uint32_t i = 0; i < mc.count; ++i) {
+      uint32_t n = __coroscope_site_slots(mc.sites[i].kind);
+      const uint64_t *from = mc.slots + mc.offset[i];
+      bool any = false;
+      for (uint32_t k = 0; k < n && !any; ++k)
+        any = from[k] != 0;
+      if (!any)
+        continue;
+      uint32_t id = mc.sites[i].id;
+      uint64_t *to = id < t->pub.counters_cap
+                         ? t->pub.counters + uint64_t(id) * __coroscope_site_counters
+                         : __coroscope_profile_grow(&t->pub, id);
+      if (!to)
+        continue;
+      for (uint32_t k = 0; k < n; ++k) {
+        if (n == 16 && k == kSampleCountdown)
+          continue; // the array's own sampling state
+        bool extreme = n == 16 && (k == kHeapMin || k == kHeapMax || k == kElidedMin ||
+                                   k == kElidedMax); // min kept inverted: both take the larger
+        uint64_t v = extreme ? (from[k] > load(to[k]) ? from[k] : load(to[k])) : load(to[k]) + from[k];
+        __atomic_store_n(&to[k], v, __ATOMIC_RELAXED);
+      }
+    }
+    memset(mc.slots, 0, size_t(mc.offset[mc.count - 1] +
+                               __coroscope_site_slots(mc.sites[mc.count - 1].kind)) *
+                            sizeof(uint64_t));
+    *mc.used = 0; // a later event on this thread registers it again
+  }
+  __atomic_store_n(&t->module_count, 0, __ATOMIC_RELEASE);
+}
+
+void resetModuleCountersAfterFork() {
+  forEachThread([](ThreadState *t) {
+    if (t == tState)
+      for (uint32_t m = 0; m < t->module_count; ++m) {
+        const ModuleCounters &mc = t->modules[m];
+        memset(mc.slots, 0,
+               size_t(mc.offset[mc.count - 1] + __coroscope_site_slots(mc.sites[mc.count - 1].kind)) *
+                   sizeof(uint64_t));
+      }
+    else
+      t->module_count = 0;
+  });
+}
+
+} // namespace rt
+} // namespace coroscope
+
+using namespace coroscope::rt;
+
+extern "C" {
+
+__attribute__((visibility("default"), noinline, cold)) void
+__coroscope_profile_module(const __coroscope_site *sites, uint32_t count, uint64_t *slots,
+                           uint8_t *used) {
+  ThreadState *t = currentThread();
+  if (!t || !count)
+    return; // counted again at the next event, not kept
+  writerLock();
+  const uint32_t *offset = offsetsLocked(sites, count);
+  if (offset && reserveLocked(t)) {
+    t->modules[t->module_count] = {sites, offset, count, slots, used};
+    __atomic_store_n(&t->module_count, t->module_count + 1, __ATOMIC_RELEASE);
+    *used = 1;
+  }
+  writerUnlock();
+}
+
+__attribute__((visibility("default"), noinline)) uint64_t *
+__coroscope_module_counters_of(const __coroscope_site *site) {
+  static __thread uint64_t sink[__coroscope_site_counters];
+  ThreadState *t = currentThread();
+  uint32_t id = site ? site->id : 0;
+  if (!t)
+    return sink;
+  if (id < t->pub.counters_cap)
+    return t->pub.counters + uint64_t(id) * __coroscope_site_counters;
+  uint64_t *c = __coroscope_profile_grow(&t->pub, id);
+  return c ? c : sink;
+}
+
+} // extern "C"
