@@ -94,13 +94,14 @@ void foldModuleCountersLocked(ThreadState *t) {
           continue; // the array's own sampling state
         bool extreme = n == 16 && (k == kHeapMin || k == kHeapMax || k == kElidedMin ||
                                    k == kElidedMax); // min kept inverted: both take the larger
-        uint64_t v = extreme ? (from[k] > load(to[k]) ? from[k] : load(to[k])) : load(to[k]) + from[k];
+        uint64_t v =
+            extreme ? (from[k] > load(to[k]) ? from[k] : load(to[k])) : load(to[k]) + from[k];
         __atomic_store_n(&to[k], v, __ATOMIC_RELAXED);
       }
     }
-    memset(mc.slots, 0, size_t(mc.offset[mc.count - 1] +
-                               __coroscope_site_slots(mc.sites[mc.count - 1].kind)) *
-                            sizeof(uint64_t));
+    memset(mc.slots, 0,
+           size_t(mc.offset[mc.count - 1] + __coroscope_site_slots(mc.sites[mc.count - 1].kind)) *
+               sizeof(uint64_t));
     *mc.used = 0; // a later event on this thread registers it again
   }
   __atomic_store_n(&t->module_count, 0, __ATOMIC_RELEASE);
@@ -111,9 +112,10 @@ void resetModuleCountersAfterFork() {
     if (t == tState)
       for (uint32_t m = 0; m < t->module_count; ++m) {
         const ModuleCounters &mc = t->modules[m];
-        memset(mc.slots, 0,
-               size_t(mc.offset[mc.count - 1] + __coroscope_site_slots(mc.sites[mc.count - 1].kind)) *
-                   sizeof(uint64_t));
+        memset(
+            mc.slots, 0,
+            size_t(mc.offset[mc.count - 1] + __coroscope_site_slots(mc.sites[mc.count - 1].kind)) *
+                sizeof(uint64_t));
       }
     else
       t->module_count = 0;

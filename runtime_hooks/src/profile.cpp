@@ -299,11 +299,42 @@ void closeSample(ProfileFrame *f, uint64_t at) {
 
 // --- The inline counting's calls into the runtime --------------------------
 
+// A thread's open suspensions beyond its table (a chain of synchronous
+// awaits deeper than that, e.g. 100,000 nested symmetric transfers): open
+// addressing by frame address in memory that doubles, entries whose
+// activation has ended dropped when it grows.
+namespace {
+struct SpillMap {
+  uint64_t cap;  ///< slots, a power of two
+  uint64_t used; ///< slots not empty (tombstones included)
+  __coroscope_open_suspension e[1];
+};
+constexpr uint64_t kTombstone = 1; // frame addresses are aligned: never 1
+
+size_t spillBytes(uint64_t cap) {
+  return offsetof(SpillMap, e) + size_t(cap) * sizeof(__coroscope_open_suspension);
+}
+uint64_t spillHash(uint64_t frame) { return (frame >> 4) * 0x9E3779B97F4A7C15ull; }
+
+__coroscope_open_suspension *spillFind(SpillMap *m, uint64_t frame, bool for_insert) {
+  __coroscope_open_suspension *reuse = nullptr;
+  for (uint64_t i = spillHash(frame) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+    __coroscope_open_suspension &o = m->e[i];
+    if (o.frame == frame)
+      return &o;
+    if (o.frame == kTombstone && !reuse)
+      reuse = &o;
+    if (o.frame == 0)
+      return for_insert ? (reuse ? reuse : &o) : nullptr;
+  }
+}
+} // namespace
+
 void releaseOpen(__coroscope_thread *t) {
-  if (t->open && t->open != t->first_open)
-    munmap(t->open, size_t(t->open_cap) * sizeof(__coroscope_open_suspension));
-  t->open = t->first_open;
-  t->open_cap = __coroscope_inline_open_suspensions;
+  if (auto *m = static_cast<SpillMap *>(t->spill))
+    munmap(m, spillBytes(m->cap));
+  t->spill = nullptr;
+  t->spilled = 0;
 }
 
 extern "C" {
@@ -318,29 +349,53 @@ __coroscope_profile_grow(__coroscope_thread *pub, uint32_t id) {
   return growCounters(t, id);
 }
 
-__attribute__((visibility("default"), noinline)) int32_t
-__coroscope_profile_find_open(__coroscope_thread *t, uint64_t frame) {
-  for (uint32_t i = t->open_depth; i-- > 0;)
-    if (t->open[i].frame == frame)
-      return int32_t(i);
-  return -1;
+__attribute__((visibility("default"), noinline)) bool
+__coroscope_profile_spill(__coroscope_thread *t, uint64_t frame, uint64_t serial, uint32_t depth,
+                          uint32_t flags) {
+  auto *m = static_cast<SpillMap *>(t->spill);
+  if (!m || (m->used + 1) * 2 > m->cap) {
+    uint64_t live = 0;
+    if (m)
+      for (uint64_t i = 0; i < m->cap; ++i)
+        live += m->e[i].frame > kTombstone && counting::live(t, m->e[i]);
+    uint64_t cap = 1024;
+    while (cap < 4 * (live + 1))
+      cap *= 2;
+    auto *fresh = static_cast<SpillMap *>(mapZeroed(spillBytes(cap)));
+    if (!fresh)
+      return false;
+    fresh->cap = cap;
+    uint64_t kept = 0;
+    if (m)
+      for (uint64_t i = 0; i < m->cap; ++i)
+        if (m->e[i].frame > kTombstone && counting::live(t, m->e[i])) {
+          *spillFind(fresh, m->e[i].frame, true) = m->e[i];
+          ++kept;
+        }
+    fresh->used = kept;
+    releaseOpen(t);
+    t->spill = m = fresh;
+    t->spilled = kept;
+  }
+  __coroscope_open_suspension *o = spillFind(m, frame, true);
+  if (o->frame != frame) {
+    if (o->frame == 0)
+      ++m->used;
+    ++t->spilled;
+  }
+  *o = {frame, serial, depth, flags};
+  return true;
 }
 
-// A chain of synchronous awaits deeper than the block's own list (100,000
-// nested symmetric transfers): the list moves to memory that doubles.
-__attribute__((visibility("default"), noinline)) bool
-__coroscope_profile_grow_open(__coroscope_thread *t) {
-  uint32_t cap = t->open_cap ? t->open_cap * 2 : uint32_t(__coroscope_inline_open_suspensions);
-  size_t bytes = size_t(cap) * sizeof(__coroscope_open_suspension);
-  auto *fresh = static_cast<__coroscope_open_suspension *>(mapZeroed(bytes));
-  if (!fresh)
-    return false;
-  if (t->open)
-    memcpy(fresh, t->open, size_t(t->open_depth) * sizeof(__coroscope_open_suspension));
-  releaseOpen(t);
-  t->open = fresh;
-  t->open_cap = cap;
-  return true;
+__attribute__((visibility("default"), noinline)) int64_t
+__coroscope_profile_unspill(__coroscope_thread *t, uint64_t frame) {
+  auto *m = static_cast<SpillMap *>(t->spill);
+  __coroscope_open_suspension *o = m ? spillFind(m, frame, false) : nullptr;
+  if (!o)
+    return -1;
+  o->frame = kTombstone;
+  --t->spilled;
+  return counting::live(t, *o) ? int64_t(o->flags) : -1;
 }
 
 __attribute__((visibility("default"), noinline)) void
@@ -618,8 +673,9 @@ void resetProfileAfterFork() {
     // has waits before the fork that the child cannot see.
     __coroscope_thread &c = t->pub;
     c.act_depth = c.act_overflow = c.act_entered = c.act_await_depth = 0;
-    c.open_depth = 0;
-    c.open_filter = 0;
+    c.cur_serial = 0;
+    memset(c.open, 0, sizeof c.open);
+    releaseOpen(&c);
     if (c.running_frame)
       c.running_flags = (c.running_flags & ~uint32_t(__coroscope_run_sampled)) |
                         uint32_t(__coroscope_run_body_waited);

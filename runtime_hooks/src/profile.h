@@ -70,8 +70,8 @@ constexpr unsigned kFrameBits = 20;
 
 } // namespace profile_detail
 
-/// Gives `t` its block's own list of open suspensions again, unmapping a
-/// grown one (a block's attach).
+/// Unmaps `t`'s map of open suspensions beyond its table (a block's
+/// attach, a fork's child).
 void releaseOpen(__coroscope_thread *t);
 
 /// Writes the Profile chunk of the sums so far (replacing the previous one

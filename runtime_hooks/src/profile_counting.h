@@ -16,11 +16,13 @@
 // suspension is a wait unless the frame is resumed on the same thread while
 // the activation (ramp, resume() or destroy() call) that was running when it
 // suspended is still on that thread's stack. So each thread keeps its stack
-// of activations and, above each one's base, the suspensions made under it
-// that are still open: an activation's end drops the suspensions above its
-// base, and a resumption that finds its frame's open suspension on the
-// resuming thread is no wait. The frame's own flags (did its body wait? was
-// its start scheduled?) travel in that open suspension, and a wait sets them
+// of activations, each numbered with a serial never reused, and a small
+// hash table of the suspensions made on it, each naming the activation it
+// was made under by stack depth and serial: a resumption that finds its
+// frame's entry here while that activation is still at that depth is no
+// wait. Entries whose activation has ended are not removed, just no longer
+// live, and are reused as free slots. The frame's own flags (did its body
+// wait? was its start scheduled?) travel in its entry, and a wait sets them
 // anew: after a wait at a co_await or co_yield only "its body waited"
 // matters, after its initial suspension only how it started. Nothing is
 // kept per frame, and the frame does not grow.
@@ -44,10 +46,13 @@ extern "C" {
 /// The thread's counter block does not reach `id`: grows it; null if no
 /// memory could be had.
 uint64_t *__coroscope_profile_grow(struct __coroscope_thread *t, uint32_t id);
-/// The index in t->open of `frame`'s open suspension, or -1.
-int32_t __coroscope_profile_find_open(struct __coroscope_thread *t, uint64_t frame);
-/// t->open is full: grows it; false if no memory could be had.
-bool __coroscope_profile_grow_open(struct __coroscope_thread *t);
+/// `frame`'s few slots in t->open are live: keeps its open suspension in
+/// the runtime's map instead; false if no memory could be had.
+bool __coroscope_profile_spill(struct __coroscope_thread *t, uint64_t frame, uint64_t serial,
+                               uint32_t depth, uint32_t flags);
+/// Takes `frame`'s open suspension out of the runtime's map: its flags when
+/// its activation is still live, else -1.
+int64_t __coroscope_profile_unspill(struct __coroscope_thread *t, uint64_t frame);
 /// A sampled frame's event (coroscope::counting::SampleEvent): its clock
 /// reads and time histograms.
 void __coroscope_profile_sample(uint32_t event, const struct __coroscope_site *site,
@@ -96,7 +101,8 @@ enum SampleEvent : uint32_t {
 };
 
 /// What `fast` must hold for the inline counting to stand for a hook.
-constexpr uint32_t kInlineNeeds = __coroscope_fast_profile | __coroscope_fast_no_checks;
+constexpr uint32_t kInlineNeeds = __coroscope_fast_inline;
+static_assert(kInlineNeeds == (__coroscope_fast_profile | __coroscope_fast_no_checks));
 
 COROSCOPE_COUNTING uint64_t get(const uint64_t &c) { return __atomic_load_n(&c, __ATOMIC_RELAXED); }
 COROSCOPE_COUNTING void set(uint64_t &c, uint64_t v) { __atomic_store_n(&c, v, __ATOMIC_RELAXED); }
@@ -123,18 +129,11 @@ COROSCOPE_COUNTING uint64_t *counters(Thread *t, const Site *s) {
 }
 #endif
 
-COROSCOPE_COUNTING uint64_t filterBit(uint64_t frame) {
-  return uint64_t(1) << ((frame >> 4 ^ frame >> 10) & 63);
-}
 COROSCOPE_COUNTING uint64_t &sampledSlot(uint64_t frame) {
   return __coroscope_sampled_frames[(frame >> 4 ^ frame >> 14) & (__coroscope_sampled_slots - 1)];
 }
 COROSCOPE_COUNTING bool isSampled(uint64_t frame) {
   return __builtin_expect(__atomic_load_n(&sampledSlot(frame), __ATOMIC_RELAXED) == frame, 0);
-}
-
-COROSCOPE_COUNTING uint32_t base(const Thread *t) {
-  return t->act_depth ? t->acts[t->act_depth - 1].open_depth : 0;
 }
 
 // --- Activations --------------------------------------------------------
@@ -144,13 +143,13 @@ COROSCOPE_COUNTING void enter(Thread *t, uint64_t frame) {
   ++t->act_entered;
   if (t->act_overflow || t->act_depth == __coroscope_max_activations) {
     ++t->act_overflow;
+    t->cur_serial = 0;
   } else {
     __coroscope_activation &a = t->acts[t->act_depth++];
     a.frame = frame;
+    a.serial = t->cur_serial = ++t->act_serial;
     a.caller_frame = t->running_frame;
     a.caller_flags = t->running_flags;
-    a.open_depth = t->open_depth;
-    a.caller_filter = t->open_filter;
   }
   t->running_frame = 0;
   t->running_flags = 0;
@@ -160,16 +159,16 @@ COROSCOPE_COUNTING void enter(Thread *t, uint64_t frame) {
 /// reads it (those above it lost their exit to an exception).
 COROSCOPE_COUNTING void exit(Thread *t, uint64_t frame) {
   if (t->act_overflow) {
-    --t->act_overflow;
+    if (--t->act_overflow == 0)
+      t->cur_serial = t->acts[t->act_depth - 1].serial;
   } else {
     for (uint32_t i = t->act_depth; i-- > 0;)
       if (t->acts[i].frame == frame) {
         const __coroscope_activation &a = t->acts[i];
         t->running_frame = a.caller_frame;
         t->running_flags = a.caller_flags;
-        t->open_depth = a.open_depth;
-        t->open_filter = a.caller_filter;
         t->act_depth = i;
+        t->cur_serial = i ? t->acts[i - 1].serial : 0;
         break;
       }
   }
@@ -181,28 +180,55 @@ COROSCOPE_COUNTING void exit(Thread *t, uint64_t frame) {
 
 // --- Open suspensions ---------------------------------------------------
 
-/// Takes `frame`'s open suspension off the list: its flags, or -1 when the
-/// thread has none for it (its resumption is then a wait).
-COROSCOPE_COUNTING int64_t takeOpen(Thread *t, uint64_t frame) {
-  uint32_t d = t->open_depth;
-  int32_t i;
-  if (d && t->open[d - 1].frame == frame)
-    i = int32_t(d - 1);
-  else if (!(t->open_filter & filterBit(frame)))
-    return -1;
-  else if ((i = __coroscope_profile_find_open(t, frame)) < 0)
-    return -1;
-  uint32_t flags = t->open[i].flags;
-  t->open[i].frame = 0;
-  // Only the innermost activation's own entries come off; one below it
-  // stays a hole, which that activation's end cuts off.
-  uint32_t b = base(t);
-  if (uint32_t(i) + 1 == d && uint32_t(i) >= b) {
-    while (d > b && t->open[d - 1].frame == 0)
-      --d;
-    t->open_depth = d;
+COROSCOPE_COUNTING __coroscope_open_suspension &openSlot(Thread *t, uint64_t frame, uint32_t k) {
+  return t->open[((frame >> 4 ^ frame >> 12) + k) & (__coroscope_open_slots - 1)];
+}
+
+/// The activation `o` was made under is still on the stack: the innermost
+/// one (no load that waits for another), or one below it.
+COROSCOPE_COUNTING bool live(const Thread *t, const __coroscope_open_suspension &o) {
+  if (__builtin_expect(o.serial == t->cur_serial, 1))
+    return o.serial != 0;
+  return o.depth < t->act_depth && t->acts[o.depth].serial == o.serial;
+}
+
+/// `frame` suspends under the innermost activation (none kept: its
+/// resumption will be a wait).
+COROSCOPE_COUNTING void putOpen(Thread *t, uint64_t frame, uint32_t flags) {
+  uint32_t depth =
+      t->act_overflow || !t->act_depth ? uint32_t(__coroscope_max_activations) : t->act_depth - 1;
+  uint64_t serial = depth < __coroscope_max_activations ? t->cur_serial : 0;
+  // The frame's own earlier entry first, so no older one of it stays
+  // before the newest in its probe order.
+  __coroscope_open_suspension *put = nullptr;
+  for (uint32_t k = 0; k < __coroscope_open_probes; ++k) {
+    __coroscope_open_suspension &o = openSlot(t, frame, k);
+    if (o.frame == frame) {
+      put = &o;
+      break;
+    }
+    if (!put && (o.frame == 0 || !live(t, o)))
+      put = &o;
   }
-  return flags;
+  if (__builtin_expect(put != nullptr, 1))
+    *put = {frame, serial, depth, flags};
+  else if (!__coroscope_profile_spill(t, frame, serial, depth, flags))
+    ++t->untracked;
+}
+
+/// Takes `frame`'s open suspension: its flags, or -1 when the thread has
+/// none for it whose activation is live (its resumption is then a wait).
+COROSCOPE_COUNTING int64_t takeOpen(Thread *t, uint64_t frame) {
+  for (uint32_t k = 0; k < __coroscope_open_probes; ++k) {
+    __coroscope_open_suspension &o = openSlot(t, frame, k);
+    if (o.frame == frame) {
+      o.frame = 0;
+      return live(t, o) ? int64_t(o.flags) : -1;
+    }
+  }
+  if (__builtin_expect(t->spilled != 0, 0))
+    return __coroscope_profile_unspill(t, frame);
+  return -1;
 }
 
 COROSCOPE_COUNTING uint32_t runningFlags(const Thread *t, uint64_t frame) {
@@ -299,12 +325,7 @@ COROSCOPE_COUNTING void awaitSuspend(Thread *t, const Site *site, uint8_t kind, 
   }
   if (flags & __coroscope_run_sampled)
     __coroscope_profile_sample(kSampleSuspend, site, frame);
-  if (__builtin_expect(t->open_depth < t->open_cap, 1) || __coroscope_profile_grow_open(t)) {
-    t->open[t->open_depth++] = {frame, flags, 0};
-    t->open_filter |= filterBit(frame);
-  } else {
-    ++t->untracked;
-  }
+  putOpen(t, frame, flags);
   t->running_frame = 0;
   t->running_flags = 0;
 }

@@ -194,8 +194,6 @@ __attribute__((noinline)) ThreadState *attachThread() {
   t->pub.untracked = untracked;
   t->pub.sample_first = gOptions.sample_first;
   t->pub.sample_every = gOptions.sample_every;
-  t->pub.open = t->pub.first_open;
-  t->pub.open_cap = __coroscope_inline_open_suspensions;
   t->pub.fast = (gOptions.mode == Mode::Profile ? uint32_t(__coroscope_fast_profile) : 0u) |
                 (gOptions.checks ? 0u : uint32_t(__coroscope_fast_no_checks));
   t->in_use = true;

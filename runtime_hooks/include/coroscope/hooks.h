@@ -54,27 +54,31 @@ enum {
   /// Activations (ramp, resume() and destroy() calls) whose saved state
   /// profile mode keeps per thread; deeper ones are counted, not kept.
   __coroscope_max_activations = 1024,
-  /// Open suspensions kept in the thread's block itself; past them the
-  /// runtime moves the list to memory of its own, which grows.
-  __coroscope_inline_open_suspensions = 256,
+  /// Slots of a thread's table of open suspensions (a power of two); one
+  /// whose frame finds its few slots taken goes to the runtime's map.
+  __coroscope_open_slots = 256,
+  __coroscope_open_probes = 4, ///< slots from a frame's hash tried in order
 };
 
 /// Profile mode: an activation on this thread's stack, and what its caller
 /// was running when it began (restored when it ends).
 struct __coroscope_activation {
-  uint64_t frame;         ///< the frame it began for (the new frame of a ramp)
-  uint64_t caller_frame;  ///< the running frame when it began
-  uint32_t caller_flags;  ///< that frame's __coroscope_run_flags
-  uint32_t open_depth;    ///< open suspensions below it: its base
-  uint64_t caller_filter; ///< open_filter when it began
+  uint64_t frame;        ///< the frame it began for (the new frame of a ramp)
+  uint64_t serial;       ///< this thread's activations numbered from 1: never reused
+  uint64_t caller_frame; ///< the running frame when it began
+  uint32_t caller_flags; ///< that frame's __coroscope_run_flags
+  uint32_t reserved;
 };
 
-/// Profile mode: a frame that suspended under an activation still on this
-/// thread's stack, with its __coroscope_run_flags; frame 0 once resumed.
+/// Profile mode: a frame that suspended on this thread, with its
+/// __coroscope_run_flags and the activation it suspended under. Its
+/// resumption here is no wait while that activation is still on the stack:
+/// acts[depth].serial == serial with depth below act_depth. Frame 0: free.
 struct __coroscope_open_suspension {
   uint64_t frame;
+  uint64_t serial;
+  uint32_t depth; ///< the activation's index in acts; past them when there was none
   uint32_t flags;
-  uint32_t reserved;
 };
 
 /// What code the pass emits inline instead of a hook call may read and
@@ -105,14 +109,13 @@ struct __coroscope_thread {
   uint32_t act_overflow;    ///< activations beyond acts[], not kept
   uint32_t act_entered;     ///< activations entered and not yet exited
   uint32_t act_await_depth; ///< act_entered + 1 at the await_suspend running here, or 0
-  uint32_t open_depth;      ///< entries of `open` in use
-  uint32_t open_cap;        ///< entries `open` has room for
-  uint32_t reserved;
-  uint64_t open_filter; ///< a bit per frame address hash of `open`'s frames (a superset)
-  uint64_t untracked;   ///< suspensions that found no memory for `open`
-  struct __coroscope_open_suspension *open; ///< `first_open`, or the runtime's
+  uint64_t act_serial;      ///< the last activation's serial
+  uint64_t cur_serial;      ///< the innermost kept activation's serial; 0 past acts[] or none
+  uint64_t spilled;         ///< open suspensions in the runtime's map
+  uint64_t untracked;       ///< suspensions that found no memory in that map
+  void *spill;              ///< the runtime's map
   struct __coroscope_activation acts[__coroscope_max_activations];
-  struct __coroscope_open_suspension first_open[__coroscope_inline_open_suspensions];
+  struct __coroscope_open_suspension open[__coroscope_open_slots];
 };
 
 /// Bits of __coroscope_thread::running_flags and of an open suspension:
@@ -134,6 +137,9 @@ enum __coroscope_fast_flags {
   /// without suspending, and every other hook but frame_unwind is the
   /// inline counting of profile_counting.h.
   __coroscope_fast_no_checks = 2,
+  /// Both: what `fast` must hold for the inline counting to stand for the
+  /// hooks.
+  __coroscope_fast_inline = 3,
 };
 
 /// A sampled frame's address is in this table, at its hash, while it is
