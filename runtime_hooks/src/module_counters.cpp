@@ -69,6 +69,12 @@ bool reserveLocked(ThreadState *t) {
 
 uint64_t load(const uint64_t &c) { return __atomic_load_n(&c, __ATOMIC_RELAXED); }
 
+void clearSlots(const ModuleCounters &mc) {
+  uint32_t last = mc.count - 1;
+  memset(mc.slots, 0,
+         size_t(mc.offset[last] + __coroscope_site_slots(mc.sites[last].kind)) * sizeof(uint64_t));
+}
+
 } // namespace
 
 void foldModuleCountersLocked(ThreadState *t) {
@@ -99,9 +105,7 @@ void foldModuleCountersLocked(ThreadState *t) {
         __atomic_store_n(&to[k], v, __ATOMIC_RELAXED);
       }
     }
-    memset(mc.slots, 0,
-           size_t(mc.offset[mc.count - 1] + __coroscope_site_slots(mc.sites[mc.count - 1].kind)) *
-               sizeof(uint64_t));
+    clearSlots(mc);
     *mc.used = 0; // a later event on this thread registers it again
   }
   __atomic_store_n(&t->module_count, 0, __ATOMIC_RELEASE);
@@ -110,13 +114,8 @@ void foldModuleCountersLocked(ThreadState *t) {
 void resetModuleCountersAfterFork() {
   forEachThread([](ThreadState *t) {
     if (t == tState)
-      for (uint32_t m = 0; m < t->module_count; ++m) {
-        const ModuleCounters &mc = t->modules[m];
-        memset(
-            mc.slots, 0,
-            size_t(mc.offset[mc.count - 1] + __coroscope_site_slots(mc.sites[mc.count - 1].kind)) *
-                sizeof(uint64_t));
-      }
+      for (uint32_t m = 0; m < t->module_count; ++m)
+        clearSlots(t->modules[m]);
     else
       t->module_count = 0;
   });
