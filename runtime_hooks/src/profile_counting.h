@@ -198,17 +198,15 @@ COROSCOPE_COUNTING void putOpen(Thread *t, uint64_t frame, uint32_t flags) {
   uint32_t depth =
       t->act_overflow || !t->act_depth ? uint32_t(__coroscope_max_activations) : t->act_depth - 1;
   uint64_t serial = depth < __coroscope_max_activations ? t->cur_serial : 0;
-  // The frame's own earlier entry first, so no older one of it stays
-  // before the newest in its probe order.
+  // The first slot that is free, stale or the frame's own: then no entry
+  // of the frame comes before its newest in probe order.
   __coroscope_open_suspension *put = nullptr;
   for (uint32_t k = 0; k < __coroscope_open_probes; ++k) {
     __coroscope_open_suspension &o = openSlot(t, frame, k);
-    if (o.frame == frame) {
+    if (o.frame == frame || o.frame == 0 || !live(t, o)) {
       put = &o;
       break;
     }
-    if (!put && (o.frame == 0 || !live(t, o)))
-      put = &o;
   }
   if (__builtin_expect(put != nullptr, 1))
     *put = {frame, serial, depth, flags};
