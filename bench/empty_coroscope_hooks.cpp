@@ -29,8 +29,6 @@ static __coroscope_thread gThread = {gCounters, 4096,
 __attribute__((constructor)) static void initThread() {
   gThread.sample_first = 16;
   gThread.sample_every = 64;
-  gThread.open = gThread.first_open;
-  gThread.open_cap = __coroscope_inline_open_suspensions;
 }
 #define THREAD_STATE (&gThread)
 #else
@@ -67,7 +65,19 @@ extern "C" {
 __attribute__((
     visibility("default"))) uint64_t __coroscope_sampled_frames[__coroscope_sampled_slots] = {};
 EMPTY_HOOK uint64_t *__coroscope_profile_grow(__coroscope_thread *, uint32_t) { return nullptr; }
-EMPTY_HOOK bool __coroscope_profile_grow_open(__coroscope_thread *) { return false; }
-EMPTY_HOOK int32_t __coroscope_profile_find_open(__coroscope_thread *, uint64_t) { return -1; }
+EMPTY_HOOK bool __coroscope_profile_spill(__coroscope_thread *, uint64_t, uint64_t, uint32_t,
+                                          uint32_t) {
+  return false;
+}
+EMPTY_HOOK int64_t __coroscope_profile_unspill(__coroscope_thread *, uint64_t) { return -1; }
+// A module's first count: taken as known, so it is not called again.
+EMPTY_HOOK void __coroscope_profile_module(const __coroscope_site *, uint32_t, uint64_t *,
+                                           uint8_t *used) {
+  *used = 1;
+}
+EMPTY_HOOK uint64_t *__coroscope_module_counters_of(const __coroscope_site *) {
+  static __thread uint64_t sink[__coroscope_site_counters];
+  return sink;
+}
 EMPTY_HOOK void __coroscope_profile_sample(uint32_t, const __coroscope_site *, uint64_t) {}
 }
