@@ -65,11 +65,14 @@ extern "C" {
 __attribute__((
     visibility("default"))) uint64_t __coroscope_sampled_frames[__coroscope_sampled_slots] = {};
 EMPTY_HOOK uint64_t *__coroscope_profile_grow(__coroscope_thread *, uint32_t) { return nullptr; }
-EMPTY_HOOK bool __coroscope_profile_spill(__coroscope_thread *, uint64_t, uint64_t, uint32_t,
-                                          uint32_t) {
+EMPTY_HOOK bool __coroscope_profile_spill(__coroscope_thread *, uint64_t, uint64_t,
+                                          const __coroscope_site *, uint32_t, uint32_t) {
   return false;
 }
-EMPTY_HOOK int64_t __coroscope_profile_unspill(__coroscope_thread *, uint64_t) { return -1; }
+EMPTY_HOOK int64_t __coroscope_profile_unspill(__coroscope_thread *, uint64_t,
+                                               const __coroscope_site *) {
+  return -1;
+}
 // A module's first count: taken as known, so it is not called again.
 EMPTY_HOOK void __coroscope_profile_module(const __coroscope_site *, uint32_t, uint64_t *,
                                            uint8_t *used) {

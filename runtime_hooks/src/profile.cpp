@@ -350,8 +350,8 @@ __coroscope_profile_grow(__coroscope_thread *pub, uint32_t id) {
 }
 
 __attribute__((visibility("default"), noinline)) bool
-__coroscope_profile_spill(__coroscope_thread *t, uint64_t frame, uint64_t serial, uint32_t depth,
-                          uint32_t flags) {
+__coroscope_profile_spill(__coroscope_thread *t, uint64_t frame, uint64_t serial,
+                          const __coroscope_site *site, uint32_t depth, uint32_t flags) {
   auto *m = static_cast<SpillMap *>(t->spill);
   if (!m || (m->used + 1) * 2 > m->cap) {
     uint64_t live = 0;
@@ -383,19 +383,19 @@ __coroscope_profile_spill(__coroscope_thread *t, uint64_t frame, uint64_t serial
       ++m->used;
     ++t->spilled;
   }
-  *o = {frame, serial, depth, flags};
+  *o = {frame, serial, site, depth, flags};
   return true;
 }
 
 __attribute__((visibility("default"), noinline)) int64_t
-__coroscope_profile_unspill(__coroscope_thread *t, uint64_t frame) {
+__coroscope_profile_unspill(__coroscope_thread *t, uint64_t frame, const __coroscope_site *site) {
   auto *m = static_cast<SpillMap *>(t->spill);
   __coroscope_open_suspension *o = m ? spillFind(m, frame, false) : nullptr;
   if (!o)
     return -1;
   o->frame = kTombstone;
   --t->spilled;
-  return counting::live(t, *o) ? int64_t(o->flags) : -1;
+  return counting::live(t, *o) && o->site == site ? int64_t(o->flags) : -1;
 }
 
 __attribute__((visibility("default"), noinline)) void

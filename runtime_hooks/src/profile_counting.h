@@ -49,10 +49,11 @@ uint64_t *__coroscope_profile_grow(struct __coroscope_thread *t, uint32_t id);
 /// `frame`'s few slots in t->open are live: keeps its open suspension in
 /// the runtime's map instead; false if no memory could be had.
 bool __coroscope_profile_spill(struct __coroscope_thread *t, uint64_t frame, uint64_t serial,
-                               uint32_t depth, uint32_t flags);
+                               const struct __coroscope_site *site, uint32_t depth, uint32_t flags);
 /// Takes `frame`'s open suspension out of the runtime's map: its flags when
-/// its activation is still live, else -1.
-int64_t __coroscope_profile_unspill(struct __coroscope_thread *t, uint64_t frame);
+/// its activation is still live and it was made at `site`, else -1.
+int64_t __coroscope_profile_unspill(struct __coroscope_thread *t, uint64_t frame,
+                                    const struct __coroscope_site *site);
 /// A sampled frame's event (coroscope::counting::SampleEvent): its clock
 /// reads and time histograms.
 void __coroscope_profile_sample(uint32_t event, const struct __coroscope_site *site,
@@ -192,9 +193,9 @@ COROSCOPE_COUNTING bool live(const Thread *t, const __coroscope_open_suspension 
   return o.depth < t->act_depth && t->acts[o.depth].serial == o.serial;
 }
 
-/// `frame` suspends under the innermost activation (none kept: its
-/// resumption will be a wait).
-COROSCOPE_COUNTING void putOpen(Thread *t, uint64_t frame, uint32_t flags) {
+/// `frame` suspends at `site` under the innermost activation (none kept:
+/// its resumption will be a wait).
+COROSCOPE_COUNTING void putOpen(Thread *t, uint64_t frame, const Site *site, uint32_t flags) {
   uint32_t depth =
       t->act_overflow || !t->act_depth ? uint32_t(__coroscope_max_activations) : t->act_depth - 1;
   uint64_t serial = depth < __coroscope_max_activations ? t->cur_serial : 0;
@@ -209,23 +210,24 @@ COROSCOPE_COUNTING void putOpen(Thread *t, uint64_t frame, uint32_t flags) {
     }
   }
   if (__builtin_expect(put != nullptr, 1))
-    *put = {frame, serial, depth, flags};
-  else if (!__coroscope_profile_spill(t, frame, serial, depth, flags))
+    *put = {frame, serial, site, depth, flags};
+  else if (!__coroscope_profile_spill(t, frame, serial, site, depth, flags))
     ++t->untracked;
 }
 
-/// Takes `frame`'s open suspension: its flags, or -1 when the thread has
-/// none for it whose activation is live (its resumption is then a wait).
-COROSCOPE_COUNTING int64_t takeOpen(Thread *t, uint64_t frame) {
+/// Takes `frame`'s open suspension as it resumes at `site`: its flags, or
+/// -1 when the thread has none for it whose activation is live, or its
+/// latest suspension was not this one (its resumption is then a wait).
+COROSCOPE_COUNTING int64_t takeOpen(Thread *t, uint64_t frame, const Site *site) {
   for (uint32_t k = 0; k < __coroscope_open_probes; ++k) {
     __coroscope_open_suspension &o = openSlot(t, frame, k);
     if (o.frame == frame) {
       o.frame = 0;
-      return live(t, o) ? int64_t(o.flags) : -1;
+      return live(t, o) && o.site == site ? int64_t(o.flags) : -1;
     }
   }
   if (__builtin_expect(t->spilled != 0, 0))
-    return __coroscope_profile_unspill(t, frame);
+    return __coroscope_profile_unspill(t, frame, site);
   return -1;
 }
 
@@ -323,7 +325,7 @@ COROSCOPE_COUNTING void awaitSuspend(Thread *t, const Site *site, uint8_t kind, 
   }
   if (flags & __coroscope_run_sampled)
     __coroscope_profile_sample(kSampleSuspend, site, frame);
-  putOpen(t, frame, flags);
+  putOpen(t, frame, site, flags);
   t->running_frame = 0;
   t->running_flags = 0;
 }
@@ -334,7 +336,7 @@ COROSCOPE_COUNTING void awaitCancel(Thread *t, const Site *site, uint8_t kind, u
   if (kind != log::kSiteInitial)
     t->act_await_depth = 0;
   // await_suspend returned false: it never suspended, and runs on.
-  int64_t flags = takeOpen(t, frame);
+  int64_t flags = takeOpen(t, frame, site);
   t->running_frame = frame;
   t->running_flags = flags < 0 ? 0 : uint32_t(flags);
   if (t->running_flags & __coroscope_run_sampled)
@@ -342,7 +344,7 @@ COROSCOPE_COUNTING void awaitCancel(Thread *t, const Site *site, uint8_t kind, u
 }
 
 COROSCOPE_COUNTING void frameResume(Thread *t, const Site *site, uint8_t kind, uint64_t frame) {
-  int64_t kept = takeOpen(t, frame);
+  int64_t kept = takeOpen(t, frame, site);
   uint32_t flags;
   if (kept >= 0) {
     flags = uint32_t(kept);

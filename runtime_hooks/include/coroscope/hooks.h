@@ -72,11 +72,14 @@ struct __coroscope_activation {
 
 /// Profile mode: a frame that suspended on this thread, with its
 /// __coroscope_run_flags and the activation it suspended under. Its
-/// resumption here is no wait while that activation is still on the stack:
-/// acts[depth].serial == serial with depth below act_depth. Frame 0: free.
+/// resumption here is no wait while that activation is still on the stack
+/// (acts[depth].serial == serial with depth below act_depth) and it resumes
+/// at `site` (else this is not its latest suspension: it suspended again
+/// elsewhere, on another thread). Frame 0: free.
 struct __coroscope_open_suspension {
   uint64_t frame;
   uint64_t serial;
+  const struct __coroscope_site *site; ///< the suspend point
   uint32_t depth; ///< the activation's index in acts; past them when there was none
   uint32_t flags;
 };
