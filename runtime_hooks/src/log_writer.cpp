@@ -344,8 +344,16 @@ void writeReplaceableChunkLocked(const void *chunk, size_t size, const void *bef
   }
   gTailStart = at;
   gTailChain = gChunkChain;
-  if (before_size)
-    writeWholeChunk(before, before_size);
+  // `before` holds whole chunks back to back.
+  for (size_t at = 0; at + sizeof(log::ChunkHeader) <= before_size;) {
+    log::ChunkHeader h;
+    memcpy(&h, static_cast<const char *>(before) + at, sizeof h);
+    size_t n = sizeof h + size_t(h.payload_bytes);
+    if (at + n > before_size)
+      break;
+    writeWholeChunk(static_cast<const char *>(before) + at, n);
+    at += n;
+  }
   writeWholeChunk(chunk, size);
   gTailEnd = lseek(gFd, 0, SEEK_CUR);
   if (gTailEnd >= 0 && !append)
@@ -447,16 +455,15 @@ char *putSiteEntry(char *p, const __coroscope_site &s) {
   return p + pad;
 }
 
-void writeSitesLocked(const __coroscope_site *start, const __coroscope_site *stop) {
-  if (start == stop)
-    return;
+namespace {
+SiteChunk *buildSiteChunk(const __coroscope_site *start, const __coroscope_site *stop) {
   uint64_t payload = sizeof(log::SitesHeader);
   for (const __coroscope_site *s = start; s != stop; ++s)
     payload += siteEntryBytes(*s);
   size_t size = sizeof(log::ChunkHeader) + payload;
   auto *chunk = static_cast<SiteChunk *>(malloc(sizeof(SiteChunk) + size));
   if (!chunk)
-    return;
+    return nullptr;
   chunk->next = nullptr;
   chunk->size = size;
   char *p = chunk->bytes;
@@ -466,10 +473,27 @@ void writeSitesLocked(const __coroscope_site *start, const __coroscope_site *sto
   put(p, &sh, sizeof sh);
   for (const __coroscope_site *s = start; s != stop; ++s)
     p = putSiteEntry(p, *s);
+  return chunk;
+}
+} // namespace
+
+void writeSitesLocked(const __coroscope_site *start, const __coroscope_site *stop) {
+  if (start == stop)
+    return;
+  SiteChunk *chunk = buildSiteChunk(start, stop);
+  if (!chunk)
+    return;
   *gSiteChunksTail = chunk;
   gSiteChunksTail = &chunk->next;
   if (ensureOpenLocked())
     writeWholeChunk(chunk->bytes, chunk->size);
+}
+
+const char *copySitesLocked(const __coroscope_site *start, const __coroscope_site *stop,
+                            size_t *size) {
+  SiteChunk *chunk = start == stop ? nullptr : buildSiteChunk(start, stop);
+  *size = chunk ? chunk->size : 0;
+  return chunk ? chunk->bytes : nullptr;
 }
 
 void rewriteSiteChunksLocked() {

@@ -50,6 +50,11 @@ void writeClockLocked();
 /// keeps a copy of it for rewriteSiteChunksLocked. Caller holds the lock.
 void writeSitesLocked(const __coroscope_site *start, const __coroscope_site *stop);
 
+/// A Sites chunk (header included) for [start, stop), kept in memory and
+/// not written (malloc: never freed), or null; its bytes in *size.
+const char *copySitesLocked(const __coroscope_site *start, const __coroscope_site *stop,
+                            size_t *size);
+
 /// The bytes of `s`'s SiteEntry with its strings and padding, and writes
 /// them at `p`, returning the end (for a Sites chunk built elsewhere).
 size_t siteEntryBytes(const __coroscope_site &s);
@@ -67,8 +72,8 @@ void writeLiveFramesPartLocked(const log::LiveFrame *frames, uint32_t count);
 /// Writes a Modules chunk describing every loaded image (dl_iterate_phdr).
 void writeModulesLocked();
 
-/// Writes one whole chunk (header included), after the whole chunk `before`
-/// when before_size is not 0, that supersede the previous chunks written
+/// Writes one whole chunk (header included), after the whole chunks back to
+/// back in `before` when before_size is not 0, that supersede the previous chunks written
 /// this way: over them when nothing was written after them, else after
 /// everything. A profile snapshot so keeps the file's size bounded.
 void writeReplaceableChunkLocked(const void *chunk, size_t size, const void *before = nullptr,

@@ -12,6 +12,7 @@
 #include "options.h"
 
 #include "coroscope/log_format.h"
+#include <dlfcn.h>
 #include <errno.h>
 #include <link.h>
 #include <string.h>
@@ -26,6 +27,11 @@ struct SiteRange {
   __coroscope_site *start, *stop;
   uint32_t first_id;
   bool unloaded; ///< its image was dlclose'd: the descriptors are gone
+  /// Profile mode (sitesAtSnapshot): a library's table as a Sites chunk,
+  /// copied at registration, for a snapshot after a dlclose; null for the
+  /// executable's, which cannot be unloaded.
+  const char *copy;
+  size_t copy_size;
 };
 constexpr int kMaxRanges = 1024;
 SiteRange gRanges[kMaxRanges];
@@ -69,6 +75,15 @@ void propagateGeneratorFlagsLocked() {
             f->flags |= __coroscope_site_generator;
     }
 }
+// The executable's image is the one the loader names "" (its link map's
+// l_name); a shared library, which dlclose may unmap, has a path.
+bool inExecutable(const void *at) {
+  Dl_info info;
+  struct link_map *map = nullptr;
+  if (!dladdr1(at, &info, reinterpret_cast<void **>(&map), RTLD_DL_LINKMAP) || !map)
+    return false;
+  return !map->l_name || !*map->l_name;
+}
 } // namespace
 
 void registerSites(__coroscope_site *start, __coroscope_site *stop) {
@@ -90,8 +105,12 @@ void registerSites(__coroscope_site *start, __coroscope_site *stop) {
   gNextSiteId += uint32_t(stop - start);
   recordKindsLocked(start, stop);
   __atomic_store_n(&gNextSiteIdPublished, gNextSiteId, __ATOMIC_RELEASE);
+  const char *copy = nullptr;
+  size_t copy_size = 0;
+  if (sitesAtSnapshot() && !inExecutable(start))
+    copy = copySitesLocked(start, stop, &copy_size);
   if (gNumRanges < kMaxRanges) {
-    gRanges[gNumRanges] = {start, stop, first, false};
+    gRanges[gNumRanges] = {start, stop, first, false, copy, copy_size};
     __atomic_store_n(&gNumRanges, gNumRanges + 1, __ATOMIC_RELEASE);
   }
   // The generator flag serves the checks only; its propagation compares
@@ -256,14 +275,37 @@ size_t profileSitesChunk(uint8_t *marks, uint32_t limit, char *out, size_t cap) 
     }
   if (pos.slots)
     munmap(pos.slots, pos.cap * sizeof(*pos.slots));
-  size_t size = sizeof(log::ChunkHeader) + payload;
-  if (!count)
+  // An unloaded library's names survive in its copy: written whole when
+  // the snapshot counts one of its sites.
+  bool copied[kMaxRanges];
+  size_t copies = 0;
+  for (int i = 0; i < n; ++i) {
+    const SiteRange &r = gRanges[i];
+    copied[i] = false;
+    if (mapped[i] || !r.copy)
+      continue;
+    for (uint32_t id = r.first_id; id < r.first_id + uint32_t(r.stop - r.start) && id < limit; ++id)
+      if (marks[id] & kRan) {
+        copied[i] = true;
+        copies += r.copy_size;
+        break;
+      }
+  }
+  size_t size = (count ? sizeof(log::ChunkHeader) + payload : 0) + copies;
+  if (!size)
     return 0;
   if (!out)
     return size;
   if (size > cap)
     return 0;
   char *p = out;
+  for (int i = 0; i < n; ++i)
+    if (copied[i]) {
+      memcpy(p, gRanges[i].copy, gRanges[i].copy_size);
+      p += gRanges[i].copy_size;
+    }
+  if (!count)
+    return size;
   log::ChunkHeader ch{log::kChunkSites, 0, payload};
   memcpy(p, &ch, sizeof ch);
   p += sizeof ch;
