@@ -47,6 +47,9 @@ uint32_t gChunkChain = 0;    // log::chainChunk over the chunks written, under t
 // follows it (a thread still running, or the COROSCOPE_INTERVAL writer,
 // would make the log look cut).
 bool gClosed = false;
+// The file was created: in profile mode a process writes nothing until it
+// has figures, so Clock and End chunks alone never create it.
+bool gStarted = false;
 bool gSeekable = false; // not a pipe, FIFO, terminal or a descriptor the program writes too
 
 void rememberFileLocked() {
@@ -285,6 +288,7 @@ bool ensureOpenLocked() {
     gFd = high;
   }
   rememberFileLocked();
+  gStarted = true;
   initClock();
   // Not a pipe or a terminal, and no one else writes at our offset.
   gSeekable = !shared && lseek(gFd, 0, SEEK_CUR) == 0;
@@ -313,8 +317,10 @@ bool ensureOpenLocked() {
   return true;
 }
 
+bool logStartedLocked() { return gStarted; }
+
 void writeClockLocked() {
-  if (!ensureOpenLocked())
+  if ((gOptions.mode == Mode::Profile && !gStarted) || !ensureOpenLocked())
     return;
   log::ClockSample s;
   s.ticks = now();
@@ -323,7 +329,8 @@ void writeClockLocked() {
   writePayload(&s, sizeof s);
 }
 
-void writeReplaceableChunkLocked(const void *chunk, size_t size) {
+void writeReplaceableChunkLocked(const void *chunk, size_t size, const void *before,
+                                 size_t before_size) {
   if (!ensureOpenLocked())
     return;
   off_t at = lseek(gFd, 0, SEEK_CUR);
@@ -337,6 +344,16 @@ void writeReplaceableChunkLocked(const void *chunk, size_t size) {
   }
   gTailStart = at;
   gTailChain = gChunkChain;
+  // `before` holds whole chunks back to back.
+  for (size_t at = 0; at + sizeof(log::ChunkHeader) <= before_size;) {
+    log::ChunkHeader h;
+    memcpy(&h, static_cast<const char *>(before) + at, sizeof h);
+    size_t n = sizeof h + size_t(h.payload_bytes);
+    if (at + n > before_size)
+      break;
+    writeWholeChunk(static_cast<const char *>(before) + at, n);
+    at += n;
+  }
   writeWholeChunk(chunk, size);
   gTailEnd = lseek(gFd, 0, SEEK_CUR);
   if (gTailEnd >= 0 && !append)
@@ -360,7 +377,7 @@ void writePackedEventsLocked(uint32_t thread, uint32_t os_tid, uint64_t count,
 }
 
 void writeEndLocked(uint32_t how, int32_t code, uint32_t flags, uint64_t unwritten) {
-  if (!ensureOpenLocked())
+  if ((gOptions.mode == Mode::Profile && !gStarted) || !ensureOpenLocked())
     return;
   log::EndRecord e{how,          code,           flags | log::kEndChunkChain,
                    gChunkChain,  gEventsWritten, unwritten,
@@ -387,7 +404,7 @@ Field16 field16(const char *s) {
 }
 } // namespace
 
-static size_t siteEntryBytes(const __coroscope_site &s) {
+size_t siteEntryBytes(const __coroscope_site &s) {
   size_t n = sizeof(log::SiteEntry) + field16(s.name).bytes() + field16(s.file).bytes() +
              field16(s.awaiter).bytes();
   return (n + 7) & ~size_t(7);
@@ -416,16 +433,37 @@ void put(char *&p, const Field16 &f) {
 }
 } // namespace
 
-void writeSitesLocked(const __coroscope_site *start, const __coroscope_site *stop) {
-  if (start == stop)
-    return;
+char *putSiteEntry(char *p, const __coroscope_site &s) {
+  log::SiteEntry e{};
+  e.id = s.id;
+  e.kind = s.kind;
+  e.build = s.build;
+  e.function_id = s.function ? s.function->id : 0;
+  e.line = s.line;
+  e.column = s.column;
+  Field16 name = field16(s.name), file = field16(s.file), awaiter = field16(s.awaiter);
+  e.name_len = uint16_t(name.bytes());
+  e.file_len = uint16_t(file.bytes());
+  e.awaiter_len = uint16_t(awaiter.bytes());
+  put(p, &e, sizeof e);
+  put(p, name);
+  put(p, file);
+  put(p, awaiter);
+  size_t used = sizeof e + e.name_len + e.file_len + e.awaiter_len;
+  size_t pad = siteEntryBytes(s) - used;
+  memset(p, 0, pad);
+  return p + pad;
+}
+
+namespace {
+SiteChunk *buildSiteChunk(const __coroscope_site *start, const __coroscope_site *stop) {
   uint64_t payload = sizeof(log::SitesHeader);
   for (const __coroscope_site *s = start; s != stop; ++s)
     payload += siteEntryBytes(*s);
   size_t size = sizeof(log::ChunkHeader) + payload;
   auto *chunk = static_cast<SiteChunk *>(malloc(sizeof(SiteChunk) + size));
   if (!chunk)
-    return;
+    return nullptr;
   chunk->next = nullptr;
   chunk->size = size;
   char *p = chunk->bytes;
@@ -433,31 +471,29 @@ void writeSitesLocked(const __coroscope_site *start, const __coroscope_site *sto
   put(p, &ch, sizeof ch);
   log::SitesHeader sh{uint32_t(stop - start), 0};
   put(p, &sh, sizeof sh);
-  for (const __coroscope_site *s = start; s != stop; ++s) {
-    log::SiteEntry e{};
-    e.id = s->id;
-    e.kind = s->kind;
-    e.build = s->build;
-    e.function_id = s->function ? s->function->id : 0;
-    e.line = s->line;
-    e.column = s->column;
-    Field16 name = field16(s->name), file = field16(s->file), awaiter = field16(s->awaiter);
-    e.name_len = uint16_t(name.bytes());
-    e.file_len = uint16_t(file.bytes());
-    e.awaiter_len = uint16_t(awaiter.bytes());
-    put(p, &e, sizeof e);
-    put(p, name);
-    put(p, file);
-    put(p, awaiter);
-    size_t used = sizeof e + e.name_len + e.file_len + e.awaiter_len;
-    size_t pad = siteEntryBytes(*s) - used;
-    memset(p, 0, pad);
-    p += pad;
-  }
+  for (const __coroscope_site *s = start; s != stop; ++s)
+    p = putSiteEntry(p, *s);
+  return chunk;
+}
+} // namespace
+
+void writeSitesLocked(const __coroscope_site *start, const __coroscope_site *stop) {
+  if (start == stop)
+    return;
+  SiteChunk *chunk = buildSiteChunk(start, stop);
+  if (!chunk)
+    return;
   *gSiteChunksTail = chunk;
   gSiteChunksTail = &chunk->next;
   if (ensureOpenLocked())
     writeWholeChunk(chunk->bytes, chunk->size);
+}
+
+const char *copySitesLocked(const __coroscope_site *start, const __coroscope_site *stop,
+                            size_t *size) {
+  SiteChunk *chunk = start == stop ? nullptr : buildSiteChunk(start, stop);
+  *size = chunk ? chunk->size : 0;
+  return chunk ? chunk->bytes : nullptr;
 }
 
 void rewriteSiteChunksLocked() {
@@ -480,7 +516,7 @@ void writeFindingLocked(const log::FindingRecord &f, const log::BacktraceEntry *
 }
 
 void writeLiveFramesBeginLocked(const log::LiveFramesHeader &h) {
-  if (!ensureOpenLocked())
+  if ((gOptions.mode == Mode::Profile && !gStarted && h.count == 0) || !ensureOpenLocked())
     return;
   writeChunkHeader(log::kChunkLiveFrames, sizeof h + uint64_t(h.count) * sizeof(log::LiveFrame));
   writePayload(&h, sizeof h);
@@ -559,6 +595,7 @@ void resetAfterForkLocked() {
   gWriteFailed = false;
   gForkedChild = true;
   gSitesOnOpen = true;
+  gStarted = false;
   gTailStart = gTailEnd = -1;
   gEventsWritten = 0;
   gClosed = false;

@@ -14,6 +14,7 @@
 #include "profile.h"
 
 #include "clock.h"
+#include "crash.h"
 #include "frame_table.h"
 #include "log_writer.h"
 #include "module_counters.h"
@@ -535,8 +536,10 @@ constexpr uint64_t PF::*kFunctionFields[kFunctionCounters] = {
     &PF::frees};
 
 // Serialises the chunk into `buf` (or only measures it when buf.data is
-// null, counting into buf.size). Holds the sample lock.
-void serialise(Buffer &buf, bool measure, uint32_t *functions, uint32_t *sites) {
+// null, counting into buf.size), marking in `ran` (by id below ran_limit) the
+// sites it writes records of. Holds the sample lock.
+void serialise(Buffer &buf, bool measure, uint32_t *functions, uint32_t *sites, uint8_t *ran,
+               uint32_t ran_limit) {
   uint64_t sums[16];
   uint32_t nf = 0, ns = 0;
   auto put = [&](const void *p, size_t n) {
@@ -576,6 +579,8 @@ void serialise(Buffer &buf, bool measure, uint32_t *functions, uint32_t *sites) 
         p.busy_total_ns = ts ? toNs(ts->busy_total) : 0;
         p.suspended_total_ns = ts ? toNs(ts->suspended_total) : 0;
         put(&p, sizeof p);
+        if (ran && id < ran_limit)
+          ran[id] = 1;
         // Exactly the announced number of entries, even if a crash handler
         // that could not take the sample lock sees a histogram change.
         if (ts)
@@ -598,6 +603,8 @@ void serialise(Buffer &buf, bool measure, uint32_t *functions, uint32_t *sites) 
           continue;
         log::ProfileSite p{id, 0, sums[kReady], sums[kSuspend], sums[kCancel], sums[kWaits]};
         put(&p, sizeof p);
+        if (ran && id < ran_limit)
+          ran[id] = 1;
         ++ns;
       }
     }
@@ -627,15 +634,27 @@ void writeProfileLocked() {
   calibrate();
   Buffer measure;
   uint32_t nf = 0, ns = 0;
-  serialise(measure, /*measure=*/true, &nf, &ns);
+  serialise(measure, /*measure=*/true, &nf, &ns, nullptr, 0);
+  // A process that ran no coroutine writes nothing (its file is not even
+  // created): what it would say is that it had no figures.
+  bool lazy = sitesAtSnapshot();
+  if (lazy && nf == 0 && ns == 0 && !logStartedLocked()) {
+    if (locked)
+      unlockSamples();
+    errno = saved;
+    return;
+  }
   size_t cap = sizeof(log::ChunkHeader) + sizeof(log::ProfileHeader) + measure.size;
   size_t map = (cap + 4095) & ~size_t(4095);
+  uint32_t limit = siteIdLimit();
+  size_t marks_map = lazy ? (size_t(limit) + 4095) & ~size_t(4095) : 0;
+  auto *marks = lazy ? static_cast<uint8_t *>(mapZeroed(marks_map)) : nullptr;
   Buffer buf;
   buf.data = static_cast<uint8_t *>(mapZeroed(map));
   if (buf.data) {
     buf.cap = cap;
     buf.size = sizeof(log::ChunkHeader) + sizeof(log::ProfileHeader);
-    serialise(buf, /*measure=*/false, &nf, &ns);
+    serialise(buf, /*measure=*/false, &nf, &ns, marks, limit);
     uint32_t threads = threadsAttached();
     log::ProfileHeader h{
         COROSCOPE_PROFILE_VERSION, nf,          ns,       threads,      gOptions.sample_first,
@@ -643,9 +662,27 @@ void writeProfileLocked() {
     log::ChunkHeader ch{log::kChunkProfile, 0, buf.size - sizeof ch};
     memcpy(buf.data, &ch, sizeof ch);
     memcpy(buf.data + sizeof ch, &h, sizeof h);
-    writeReplaceableChunkLocked(buf.data, buf.size);
+    // The names of the sites this snapshot counts, copied from the
+    // descriptors now (registration copied none), in a Sites chunk that
+    // is replaced with the Profile chunk it serves.
+    char *sites = nullptr;
+    size_t sites_size = 0, sites_map = 0;
+    if (marks) {
+      if (!crashing())
+        forgetUnloadedSites(); // a dlclose'd image's descriptors are gone
+      sites_size = profileSitesChunk(marks, limit, nullptr, 0);
+      sites_map = (sites_size + 4095) & ~size_t(4095);
+      sites = sites_size ? static_cast<char *>(mapZeroed(sites_map)) : nullptr;
+      if (!sites || profileSitesChunk(marks, limit, sites, sites_size) != sites_size)
+        sites_size = 0;
+    }
+    writeReplaceableChunkLocked(buf.data, buf.size, sites, sites_size);
+    if (sites)
+      munmap(sites, sites_map);
     munmap(buf.data, map);
   }
+  if (marks)
+    munmap(marks, marks_map);
   if (locked)
     unlockSamples();
   errno = saved;

@@ -1,11 +1,14 @@
 // A process that registers no site (nothing in it was compiled with the
-// plugin) still writes its file in the mode it was asked for: in profile mode
-// a profile, flagged so, with no figures; in trace mode a log. Either ends
-// with an exit End record whose status is unknown (the runtime learns it
-// from an on_exit handler registered with the first site).
+// plugin) writes in profile mode no file at all, as any process that ran no
+// coroutine; with COROSCOPE_CHECKS=1 a profile, flagged so, with no
+// figures; in trace mode a log. A file ends with an exit End record whose
+// status is unknown (the runtime learns it from an on_exit handler
+// registered with the first site).
 // RUN: %clangxx -O1 %s -o %t -L%coroscope_rt -Wl,-rpath,%coroscope_rt -lcoroscope_rt
 // RUN: rm -rf %t.d && mkdir %t.d && cd %t.d
 // RUN: env COROSCOPE_MODE=profile COROSCOPE_OUT=p.log %t; test $? = 4
+// RUN: test ! -e p.log
+// RUN: env COROSCOPE_MODE=profile COROSCOPE_CHECKS=1 COROSCOPE_OUT=p.log %t; test $? = 4
 // RUN: %coroscope dump p.log | FileCheck %s --check-prefix=PROFILE
 // PROFILE: header {{.*}} profile checksums host=
 // PROFILE: chunk {{.*}} profile payload={{[0-9]+}} version={{[0-9]+}} functions=0 sites=0
