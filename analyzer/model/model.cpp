@@ -236,11 +236,20 @@ void LogModel::pop(ThreadReplay &t, uint64_t frame) {
       return;
     }
   }
+  if (forked_child_) {
+    // The child went on inside activations entered before the fork: the
+    // innermost of them ended, and with it (pop through) all the log's.
+    ++t.inherited_ends;
+    t.inherited_acts = true;
+    t.stack.clear();
+  }
 }
 
 bool LogModel::onStack(const ThreadReplay &t, uint64_t activation) const {
   if (activation == 0)
     return false;
+  if (activation & kInheritedCarrier)
+    return t.inherited_acts && (activation & ~kInheritedCarrier) == t.inherited_ends;
   for (size_t i = t.stack.size(); i-- > 0;) {
     if (t.stack[i].id == activation)
       return true;
@@ -464,6 +473,7 @@ void LogModel::onSuspendSite(const Event &e, ThreadReplay &t) {
     // waits before the fork are in the parent's log only.
     f = &inherit(e, *r.fn);
     f->waits_before_unknown = true;
+    t.inherited_acts = true; // it runs in the activation the fork was made in
   }
   switch (e.kind) {
   case kEvAwaitReady:
@@ -507,7 +517,11 @@ void LogModel::onSuspendSite(const Event &e, ThreadReplay &t) {
   if (e.kind == kEvAwaitSuspend) {
     if (f->open && e.time > f->open->time) // a resume went missing
       f->suspended += e.time - f->open->time;
-    uint64_t carrier = t.stack.empty() ? 0 : t.stack.back().id;
+    // A forked child's empty stack still has the activations the fork
+    // was made in (the runtime's profile mode keeps them too).
+    uint64_t carrier = !t.stack.empty() ? t.stack.back().id
+                       : forked_child_  ? kInheritedCarrier | t.inherited_ends
+                                        : 0;
     f->open = Suspension{r.site, e.thread, e.time, carrier};
     if (sink_)
       sink_->suspend(f->serial, *r.site, e.thread, e.time);

@@ -497,7 +497,8 @@ void serialise(Buffer &buf, bool measure, uint32_t *functions, uint32_t *sites) 
         continue;
       sumSite(id, function, sums);
       if (function) {
-        if (!sums[kCalls] && !sums[kFrees])
+        // A forked child's copies complete and are freed without a call.
+        if (!sums[kCalls] && !sums[kFrees] && !sums[kCompleted])
           continue;
         const TimeSample *ts = id < gSamplesCap ? gSamples[id] : nullptr;
         uint32_t busy_n = ts ? countBuckets(ts->busy) : 0;
@@ -532,7 +533,8 @@ void serialise(Buffer &buf, bool measure, uint32_t *functions, uint32_t *sites) 
             }
         ++nf;
       } else {
-        if (!sums[kReady] && !sums[kSuspend])
+        // A forked child's copy suspended at the fork waits without a suspend.
+        if (!sums[kReady] && !sums[kSuspend] && !sums[kWaits])
           continue;
         if (!measure && buf.size + sizeof(log::ProfileSite) > buf.cap)
           continue;
@@ -606,12 +608,29 @@ void resetProfileAfterFork() {
   forEachThread([](ThreadState *t) {
     if (t->pub.counters)
       memset(t->pub.counters, 0, size_t(t->pub.counters_cap) * sizeof(ProfileCounters));
-    // Activations entered before the fork have no start in the child's
-    // figures, as they have none in a trace-mode child's log: a frame
-    // suspended under one is resumed by a wait there, and the one running
-    // has waits before the fork that the child cannot see.
     __coroscope_thread &c = t->pub;
-    c.act_depth = c.act_overflow = c.act_entered = c.act_await_depth = 0;
+    // The forking thread goes on in the child inside the activations it had
+    // entered, so it keeps them: their exits must still end the suspensions
+    // made under them in the child (else a later resumption from outside
+    // them looks synchronous), and restore the frame that called them. Its
+    // open suspensions from before the fork go: their frames' resumption in
+    // the child is a wait, as the child's trace log counts it (no activation
+    // of the child's log ran across the suspension). Other threads' blocks
+    // have no thread in the child.
+    uint32_t kept = t == tState ? c.act_depth : 0;
+    for (uint32_t i = 0; i < kept; ++i) {
+      c.acts[i].open_depth = 0;
+      c.acts[i].caller_filter = 0;
+      if (c.acts[i].caller_frame) // running at the fork: may have waited before it
+        c.acts[i].caller_flags = (c.acts[i].caller_flags & ~uint32_t(__coroscope_run_sampled)) |
+                                 uint32_t(__coroscope_run_body_waited);
+    }
+    c.act_depth = kept;
+    if (!kept)
+      c.act_overflow = 0;
+    // No await_suspend of the child's is in flight (act_entered counts the
+    // child's activations only, as the trace log's replay does).
+    c.act_entered = c.act_await_depth = 0;
     c.open_depth = 0;
     c.open_filter = 0;
     if (c.running_frame)
