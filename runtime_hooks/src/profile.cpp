@@ -637,6 +637,12 @@ void resetProfileAfterFork() {
       c.running_flags = (c.running_flags & ~uint32_t(__coroscope_run_sampled)) |
                         uint32_t(__coroscope_run_body_waited);
   });
+  // The child's run time starts at the fork, as its trace log's does (its
+  // first event); 0 stays 0 (no site registered: no run time at all).
+  if (gStartNs) {
+    gStartTicks = now();
+    gStartNs = monotonicNs();
+  }
   memset(__coroscope_sampled_frames, 0, sizeof __coroscope_sampled_frames);
   if (ProfileFrame *tab =
           gFramesTable.load(std::memory_order_relaxed)) // zero pages again without touching them
