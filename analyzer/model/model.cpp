@@ -636,6 +636,13 @@ void LogModel::finish() {
   // must not depend on where frames happen to sit in the table.
   for (auto &[addr, f] : frames_.byCreation())
     closeFrame(*f, last_time_, /*destroyed=*/false);
+  if (forked_child_ && !index_.profile())
+    // Copies the child never touched have no event here, but the exit
+    // scan's live frames name them (the run-time checks' registry): never
+    // destroyed in this process either. A profile counts its own.
+    for (const LiveFrame &lf : index_.liveFrames())
+      if (lf.frame && lf.function_site && !frames_.find(lf.frame))
+        ++functionFor(lf.function_site).not_destroyed;
   frames_.clear();
   if (first_time_ < last_time_)
     report_.run_ns += last_time_ - first_time_;
@@ -658,7 +665,10 @@ void LogModel::applyProfile(const ProfileData &profile) {
     fig.completed = p.completed;
     fig.sync_completions = p.sync_completions;
     fig.sync_scheduled_starts = p.sync_scheduled_starts;
-    fig.not_destroyed = p.calls > p.frees ? p.calls - p.frees : 0;
+    // A forked child's copies were called in the parent: they count here
+    // as alive at the start (a child frees them without a call).
+    uint64_t alive = p.calls + p.inherited;
+    fig.not_destroyed = alive > p.frees ? alive - p.frees : 0;
     fig.unsampled = p.calls > p.sampled ? p.calls - p.sampled : 0;
     auto entries = [](const std::vector<ProfileBucket> &b) {
       std::vector<std::pair<uint64_t, uint64_t>> e;

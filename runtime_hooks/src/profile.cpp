@@ -459,6 +459,13 @@ void sumSite(uint32_t id, bool function, uint64_t out[16]) {
   });
 }
 
+// A forked child's frames alive at the fork, by function site id (a
+// grandchild's include its parent's): their calls are in an ancestor's
+// profile, their frees in this one's.
+uint64_t *gInherited = nullptr;
+uint32_t gInheritedCap = 0;
+uint64_t inheritedFrames(uint32_t id) { return id < gInheritedCap ? gInherited[id] : 0; }
+
 uint32_t countBuckets(const uint64_t *b) {
   uint32_t n = 0;
   for (uint32_t i = 0; i < kBuckets; ++i)
@@ -498,7 +505,8 @@ void serialise(Buffer &buf, bool measure, uint32_t *functions, uint32_t *sites) 
       sumSite(id, function, sums);
       if (function) {
         // A forked child's copies complete and are freed without a call.
-        if (!sums[kCalls] && !sums[kFrees] && !sums[kCompleted])
+        uint64_t inherited = inheritedFrames(id);
+        if (!sums[kCalls] && !sums[kFrees] && !sums[kCompleted] && !inherited)
           continue;
         const TimeSample *ts = id < gSamplesCap ? gSamples[id] : nullptr;
         uint32_t busy_n = ts ? countBuckets(ts->busy) : 0;
@@ -513,6 +521,7 @@ void serialise(Buffer &buf, bool measure, uint32_t *functions, uint32_t *sites) 
         p.suspended_buckets = uint16_t(susp_n);
         for (int i = 0; i < kFunctionCounters; ++i)
           p.*kFunctionFields[i] = sums[i];
+        p.inherited = inherited;
         p.sampled = ts ? ts->frames : 0;
         p.busy_total_ns = ts ? toNs(ts->busy_total) : 0;
         p.suspended_total_ns = ts ? toNs(ts->suspended_total) : 0;
@@ -604,7 +613,30 @@ void initProfile() {
   });
 }
 
+namespace {
+// Before the counters go: each function's frames alive at the fork.
+void keepInherited() {
+  uint32_t limit = siteIdLimit();
+  auto *fresh = static_cast<uint64_t *>(mapZeroed(size_t(limit) * sizeof(uint64_t)));
+  if (fresh) {
+    uint64_t sums[16];
+    for (uint32_t id = 1; id < limit; ++id) {
+      if (siteKind(id) != log::kSiteFunction)
+        continue;
+      sumSite(id, /*function=*/true, sums);
+      uint64_t alive = inheritedFrames(id) + sums[kCalls];
+      fresh[id] = alive > sums[kFrees] ? alive - sums[kFrees] : 0;
+    }
+  }
+  if (gInherited)
+    munmap(gInherited, size_t(gInheritedCap) * sizeof(uint64_t));
+  gInherited = fresh;
+  gInheritedCap = fresh ? limit : 0;
+}
+} // namespace
+
 void resetProfileAfterFork() {
+  keepInherited();
   forEachThread([](ThreadState *t) {
     if (t->pub.counters)
       memset(t->pub.counters, 0, size_t(t->pub.counters_cap) * sizeof(ProfileCounters));
