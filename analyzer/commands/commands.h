@@ -85,8 +85,11 @@ LintOutcome lintFiles(const LintCommand &cmd);
 /// The install prefix: the parent of the directory holding the running
 /// executable, symlinks resolved. Throws std::runtime_error if unknown.
 std::string installPrefix();
+/// $CXX, or null when it is unset. Throws std::runtime_error when it is set
+/// but blank (empty or only spaces), as an empty --compiler is an error.
+const char *compilerFromEnvironment();
 /// The compiler `flags --compile` is for without --compiler: $CXX, else
-/// "clang++" (commands/flags.cpp).
+/// "clang++" (commands/flags.cpp); throws as compilerFromEnvironment().
 std::string defaultCompiler();
 /// What `COMPILER --version` says. `compiler` may hold arguments ($CXX):
 /// its first word is run, or the second after ccache, sccache or distcc.

@@ -148,7 +148,7 @@ void dumpLog(const std::string &path, std::ostream &os) {
            << " elided_bytes=" << p.elided_bytes << " elided_min=" << p.elided_min
            << " elided_max=" << p.elided_max << " completed=" << p.completed
            << " sync=" << p.sync_completions << " sync_scheduled=" << p.sync_scheduled_starts
-           << " frees=" << p.frees << " sampled=" << p.sampled
+           << " frees=" << p.frees << " inherited=" << p.inherited << " sampled=" << p.sampled
            << " busy_total_ns=" << p.busy_total_ns << " suspended_total_ns=" << p.suspended_total_ns
            << "\n";
         for (auto [name, buckets] : {std::pair{"busy", &f.busy}, {"suspended", &f.suspended}})

@@ -196,11 +196,19 @@ std::string installPrefix() {
   return parentOf(parentOf(buf));
 }
 
-std::string defaultCompiler() {
+const char *compilerFromEnvironment() {
   const char *cxx = std::getenv("CXX");
-  if (cxx && !words(cxx).empty())
-    return cxx;
-  return "clang++";
+  // Set but blank is most likely CXX="$SOMETHING_UNSET": falling back to
+  // clang++ would pick some other compiler's plugin without a word.
+  if (cxx && words(cxx).empty())
+    throw std::runtime_error("CXX is set but blank: name a compiler in it, unset it (clang++ is "
+                             "then used) or pass --compiler");
+  return cxx;
+}
+
+std::string defaultCompiler() {
+  const char *cxx = compilerFromEnvironment();
+  return cxx ? cxx : "clang++";
 }
 
 CompilerVersion compilerVersion(const std::string &compiler) {

@@ -31,13 +31,15 @@ std::string &lintCompiler() {
 
 /// The major whose module to load without --compiler: $CXX's when there
 /// is a module for it, else the newest module there is; with none at all,
-/// the newest built, for the error to name.
+/// the newest built, for the error to name. A blank $CXX throws, when there
+/// is a choice to make (compilerFromEnvironment()).
 unsigned chooseMajor() {
   std::vector<unsigned> have = availableMajors(file_names::lintModule);
   if (have.empty())
     return newestBuiltMajor();
-  const char *cxx = std::getenv("CXX");
-  if (have.size() > 1 && cxx && *cxx) {
+  if (have.size() < 2)
+    return have.back(); // whatever $CXX is
+  if (const char *cxx = compilerFromEnvironment()) {
     unsigned major = compilerVersion(cxx).major;
     for (unsigned m : have)
       if (m == major)
@@ -51,15 +53,13 @@ Loaded load() {
   std::string path;
   try {
     unsigned major = 0;
-    if (lintCompiler().empty()) {
-      major = chooseMajor();
-    } else {
-      try {
-        major = majorFor(lintCompiler(), "lint module", file_names::lintModule, "");
-      } catch (const std::runtime_error &e) {
-        out.error = e.what(); // says all, and which compilers to pass
-        return out;
-      }
+    try {
+      major = lintCompiler().empty()
+                  ? chooseMajor()
+                  : majorFor(lintCompiler(), "lint module", file_names::lintModule, "");
+    } catch (const std::runtime_error &e) {
+      out.error = e.what(); // says all, and which compilers to pass
+      return out;
     }
     if (major == 0) {
       out.error = "lint needs its module: this coroscope was built without one";

@@ -443,22 +443,25 @@ ProfileData LogReader::readProfile(const ChunkRef &chunk) {
   ProfileData d;
   d.offset = chunk.payload_offset;
   d.header = readRecordChunk<ProfileHeader>(chunk, "profile", "profile header");
-  if (d.header.version != COROSCOPE_PROFILE_VERSION)
+  if (d.header.version != COROSCOPE_PROFILE_VERSION && d.header.version != 1)
     fail(chunk.payload_offset, "profile chunk version " + std::to_string(d.header.version) +
-                                   " (this coroscope reads version " +
+                                   " (this coroscope reads versions 1 to " +
                                    std::to_string(COROSCOPE_PROFILE_VERSION) + ")");
+  // Version 1's function records end before `inherited` (0 then).
+  uint64_t function_bytes =
+      d.header.version == 1 ? COROSCOPE_PROFILE_V1_FUNCTION_BYTES : sizeof(ProfileFunction);
   uint64_t at = chunk.payload_offset + sizeof(ProfileHeader);
   uint64_t end = chunk.payload_offset + chunk.payload_bytes;
   auto need = [&](uint64_t bytes, const char *what) {
     if (bytes > end - at)
       fail(at, std::string("profile chunk ends inside its ") + what);
   };
-  d.functions.reserve(std::min<uint64_t>(d.header.functions, (end - at) / sizeof(ProfileFunction)));
+  d.functions.reserve(std::min<uint64_t>(d.header.functions, (end - at) / function_bytes));
   for (uint32_t i = 0; i < d.header.functions; ++i) {
     ProfileFunctionData f;
-    need(sizeof(ProfileFunction), "function records");
-    readAt(at, &f.record, sizeof f.record, "profile function");
-    at += sizeof(ProfileFunction);
+    need(function_bytes, "function records");
+    readAt(at, &f.record, function_bytes, "profile function");
+    at += function_bytes;
     for (auto [v, n] : {std::pair{&f.busy, f.record.busy_buckets},
                         std::pair{&f.suspended, f.record.suspended_buckets}}) {
       need(uint64_t(n) * sizeof(ProfileBucket), "time buckets");

@@ -236,11 +236,20 @@ void LogModel::pop(ThreadReplay &t, uint64_t frame) {
       return;
     }
   }
+  if (forked_child_) {
+    // The child went on inside activations entered before the fork: the
+    // innermost of them ended, and with it (pop through) all the log's.
+    ++t.inherited_ends;
+    t.inherited_acts = true;
+    t.stack.clear();
+  }
 }
 
 bool LogModel::onStack(const ThreadReplay &t, uint64_t activation) const {
   if (activation == 0)
     return false;
+  if (activation & kInheritedCarrier)
+    return t.inherited_acts && (activation & ~kInheritedCarrier) == t.inherited_ends;
   for (size_t i = t.stack.size(); i-- > 0;) {
     if (t.stack[i].id == activation)
       return true;
@@ -464,6 +473,7 @@ void LogModel::onSuspendSite(const Event &e, ThreadReplay &t) {
     // waits before the fork are in the parent's log only.
     f = &inherit(e, *r.fn);
     f->waits_before_unknown = true;
+    t.inherited_acts = true; // it runs in the activation the fork was made in
   }
   switch (e.kind) {
   case kEvAwaitReady:
@@ -507,7 +517,11 @@ void LogModel::onSuspendSite(const Event &e, ThreadReplay &t) {
   if (e.kind == kEvAwaitSuspend) {
     if (f->open && e.time > f->open->time) // a resume went missing
       f->suspended += e.time - f->open->time;
-    uint64_t carrier = t.stack.empty() ? 0 : t.stack.back().id;
+    // A forked child's empty stack still has the activations the fork
+    // was made in (the runtime's profile mode keeps them too).
+    uint64_t carrier = !t.stack.empty() ? t.stack.back().id
+                       : forked_child_  ? kInheritedCarrier | t.inherited_ends
+                                        : 0;
     f->open = Suspension{r.site, e.thread, e.time, carrier};
     if (sink_)
       sink_->suspend(f->serial, *r.site, e.thread, e.time);
@@ -622,6 +636,13 @@ void LogModel::finish() {
   // must not depend on where frames happen to sit in the table.
   for (auto &[addr, f] : frames_.byCreation())
     closeFrame(*f, last_time_, /*destroyed=*/false);
+  if (forked_child_ && !index_.profile())
+    // Copies the child never touched have no event here, but the exit
+    // scan's live frames name them (the run-time checks' registry): never
+    // destroyed in this process either. A profile counts its own.
+    for (const LiveFrame &lf : index_.liveFrames())
+      if (lf.frame && lf.function_site && !frames_.find(lf.frame))
+        ++functionFor(lf.function_site).not_destroyed;
   frames_.clear();
   if (first_time_ < last_time_)
     report_.run_ns += last_time_ - first_time_;
@@ -644,7 +665,10 @@ void LogModel::applyProfile(const ProfileData &profile) {
     fig.completed = p.completed;
     fig.sync_completions = p.sync_completions;
     fig.sync_scheduled_starts = p.sync_scheduled_starts;
-    fig.not_destroyed = p.calls > p.frees ? p.calls - p.frees : 0;
+    // A forked child's copies were called in the parent: they count here
+    // as alive at the start (a child frees them without a call).
+    uint64_t alive = p.calls + p.inherited;
+    fig.not_destroyed = alive > p.frees ? alive - p.frees : 0;
     fig.unsampled = p.calls > p.sampled ? p.calls - p.sampled : 0;
     auto entries = [](const std::vector<ProfileBucket> &b) {
       std::vector<std::pair<uint64_t, uint64_t>> e;

@@ -82,12 +82,23 @@ private:
     /// event, 0 if none: a FrameResume right after it is a symmetric
     /// transfer (a resume() call would have logged its ResumeEnter first).
     uint64_t transfer_from = 0;
+    /// A forked child's log: exits of activations entered before the fork
+    /// (an exit with no entry in the log) seen so far on this thread.
+    uint64_t inherited_ends = 0;
+    /// A forked child's log: this thread forked inside activations (an
+    /// exit with no entry, or a frame inherited running, was seen on it).
+    bool inherited_acts = false;
   };
+  /// Suspension::carrier of a suspension made with an empty stack in a
+  /// forked child (this bit | inherited_ends then): made under the innermost
+  /// activation the fork was made in, if the thread turns out to have one
+  /// (inherited_acts), and on the stack until the next such activation ends.
+  static constexpr uint64_t kInheritedCarrier = uint64_t(1) << 63;
   struct Suspension {
     SiteStats *site;
     uint32_t thread;
     uint64_t time;
-    uint64_t carrier; ///< activation id, 0 when the stack was empty
+    uint64_t carrier; ///< activation id, 0 when the stack was empty (or kInheritedCarrier)
   };
   struct Frame;
   /// A frame named by its slot and serial: slots (and addresses) are reused,

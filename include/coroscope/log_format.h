@@ -12,6 +12,7 @@
 #ifndef COROSCOPE_LOG_FORMAT_H
 #define COROSCOPE_LOG_FORMAT_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -128,7 +129,9 @@ struct EndRecord {
   uint64_t end_ns;           ///< CLOCK_MONOTONIC when the record was written
 };
 
-#define COROSCOPE_PROFILE_VERSION 1u
+#define COROSCOPE_PROFILE_VERSION 2u
+/// Version 1's ProfileFunction: the same fields without `inherited`.
+#define COROSCOPE_PROFILE_V1_FUNCTION_BYTES 136u
 
 /// Profile chunk header.
 struct ProfileHeader {
@@ -166,6 +169,9 @@ struct ProfileFunction {
   uint64_t sampled;       ///< frames timed (closed), the size of the time sample
   uint64_t busy_total_ns; ///< exact sums over the sampled frames
   uint64_t suspended_total_ns;
+  /// Version 2: a forked child's copies of frames alive at the fork (their
+  /// calls are the parent's): calls + inherited - frees were never destroyed.
+  uint64_t inherited;
 };
 
 /// `count` sampled frames whose time fell in the bucket represented by
@@ -664,7 +670,9 @@ static_assert(sizeof(EventRecord) == 24, "on-disk layout");
 static_assert(sizeof(PackedEventsHeader) == 40, "on-disk layout");
 static_assert(sizeof(FindingRecord) == 64, "on-disk layout");
 static_assert(sizeof(ProfileHeader) == 48, "on-disk layout");
-static_assert(sizeof(ProfileFunction) == 136, "on-disk layout");
+static_assert(sizeof(ProfileFunction) == 144, "on-disk layout");
+static_assert(offsetof(ProfileFunction, inherited) == COROSCOPE_PROFILE_V1_FUNCTION_BYTES,
+              "version 2 only appends");
 static_assert(sizeof(ProfileBucket) == 16, "on-disk layout");
 static_assert(sizeof(ProfileSite) == 40, "on-disk layout");
 static_assert(sizeof(EndRecord) == 40, "on-disk layout");

@@ -520,6 +520,13 @@ void sumSite(uint32_t id, bool function, uint64_t out[16]) {
   });
 }
 
+// A forked child's frames alive at the fork, by function site id (a
+// grandchild's include its parent's): their calls are in an ancestor's
+// profile, their frees in this one's.
+uint64_t *gInherited = nullptr;
+uint32_t gInheritedCap = 0;
+uint64_t inheritedFrames(uint32_t id) { return id < gInheritedCap ? gInherited[id] : 0; }
+
 uint32_t countBuckets(const uint64_t *b) {
   uint32_t n = 0;
   for (uint32_t i = 0; i < kBuckets; ++i)
@@ -560,7 +567,9 @@ void serialise(Buffer &buf, bool measure, uint32_t *functions, uint32_t *sites, 
         continue;
       sumSite(id, function, sums);
       if (function) {
-        if (!sums[kCalls] && !sums[kFrees])
+        // A forked child's copies complete and are freed without a call.
+        uint64_t inherited = inheritedFrames(id);
+        if (!sums[kCalls] && !sums[kFrees] && !sums[kCompleted] && !inherited)
           continue;
         const TimeSample *ts = id < gSamplesCap ? gSamples[id] : nullptr;
         uint32_t busy_n = ts ? countBuckets(ts->busy) : 0;
@@ -575,6 +584,7 @@ void serialise(Buffer &buf, bool measure, uint32_t *functions, uint32_t *sites, 
         p.suspended_buckets = uint16_t(susp_n);
         for (int i = 0; i < kFunctionCounters; ++i)
           p.*kFunctionFields[i] = sums[i];
+        p.inherited = inherited;
         p.sampled = ts ? ts->frames : 0;
         p.busy_total_ns = ts ? toNs(ts->busy_total) : 0;
         p.suspended_total_ns = ts ? toNs(ts->suspended_total) : 0;
@@ -597,7 +607,8 @@ void serialise(Buffer &buf, bool measure, uint32_t *functions, uint32_t *sites, 
             }
         ++nf;
       } else {
-        if (!sums[kReady] && !sums[kSuspend])
+        // A forked child's copy suspended at the fork waits without a suspend.
+        if (!sums[kReady] && !sums[kSuspend] && !sums[kWaits])
           continue;
         if (!measure && buf.size + sizeof(log::ProfileSite) > buf.cap)
           continue;
@@ -699,24 +710,69 @@ void initProfile() {
   });
 }
 
+namespace {
+// Before the counters go: each function's frames alive at the fork.
+void keepInherited() {
+  uint32_t limit = siteIdLimit();
+  auto *fresh = static_cast<uint64_t *>(mapZeroed(size_t(limit) * sizeof(uint64_t)));
+  if (fresh) {
+    uint64_t sums[16];
+    for (uint32_t id = 1; id < limit; ++id) {
+      if (siteKind(id) != log::kSiteFunction)
+        continue;
+      sumSite(id, /*function=*/true, sums);
+      uint64_t alive = inheritedFrames(id) + sums[kCalls];
+      fresh[id] = alive > sums[kFrees] ? alive - sums[kFrees] : 0;
+    }
+  }
+  if (gInherited)
+    munmap(gInherited, size_t(gInheritedCap) * sizeof(uint64_t));
+  gInherited = fresh;
+  gInheritedCap = fresh ? limit : 0;
+}
+} // namespace
+
 void resetProfileAfterFork() {
+  keepInherited(); // reads the module arrays too: before they are cleared
   resetModuleCountersAfterFork();
   forEachThread([](ThreadState *t) {
     if (t->pub.counters)
       memset(t->pub.counters, 0, size_t(t->pub.counters_cap) * sizeof(ProfileCounters));
-    // Activations entered before the fork have no start in the child's
-    // figures, as they have none in a trace-mode child's log: a frame
-    // suspended under one is resumed by a wait there, and the one running
-    // has waits before the fork that the child cannot see.
     __coroscope_thread &c = t->pub;
-    c.act_depth = c.act_overflow = c.act_entered = c.act_await_depth = 0;
-    c.cur_serial = 0;
+    // The forking thread goes on in the child inside the activations it had
+    // entered, so it keeps them: their exits must still end the suspensions
+    // made under them in the child (else a later resumption from outside
+    // them looks synchronous), and restore the frame that called them. Its
+    // open suspensions from before the fork go: their frames' resumption in
+    // the child is a wait, as the child's trace log counts it (no activation
+    // of the child's log ran across the suspension). Other threads' blocks
+    // have no thread in the child.
+    uint32_t kept = t == tState ? c.act_depth : 0;
+    for (uint32_t i = 0; i < kept; ++i) {
+      if (c.acts[i].caller_frame) // running at the fork: may have waited before it
+        c.acts[i].caller_flags = (c.acts[i].caller_flags & ~uint32_t(__coroscope_run_sampled)) |
+                                 uint32_t(__coroscope_run_body_waited);
+    }
+    c.act_depth = kept;
+    if (!kept) {
+      c.act_overflow = 0;
+      c.cur_serial = 0;
+    }
+    // No await_suspend of the child's is in flight (act_entered counts the
+    // child's activations only, as the trace log's replay does).
+    c.act_entered = c.act_await_depth = 0;
     memset(c.open, 0, sizeof c.open);
     releaseOpen(&c);
     if (c.running_frame)
       c.running_flags = (c.running_flags & ~uint32_t(__coroscope_run_sampled)) |
                         uint32_t(__coroscope_run_body_waited);
   });
+  // The child's run time starts at the fork, as its trace log's does (its
+  // first event); 0 stays 0 (no site registered: no run time at all).
+  if (gStartNs) {
+    gStartTicks = now();
+    gStartNs = monotonicNs();
+  }
   memset(__coroscope_sampled_frames, 0, sizeof __coroscope_sampled_frames);
   if (ProfileFrame *tab =
           gFramesTable.load(std::memory_order_relaxed)) // zero pages again without touching them
