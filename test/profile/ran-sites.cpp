@@ -15,7 +15,7 @@
 // RUN: %coroscope dump p.log > p.txt
 // RUN: FileCheck %s --check-prefix=DUMP < p.txt
 // DUMP: chunk {{.*}} sites payload={{[0-9]+}} count=15
-// DUMP: chunk {{.*}} profile payload={{[0-9]+}} version=1 functions=3 sites=11
+// DUMP: chunk {{.*}} profile payload={{[0-9]+}} version=2 functions=3 sites=11
 // RUN: grep -c 'kind=function' p.txt | FileCheck %s --check-prefix=FUNCTIONS
 // FUNCTIONS: {{^}}3{{$}}
 // RUN: grep -c '^  site @' p.txt | FileCheck %s --check-prefix=ENTRIES
