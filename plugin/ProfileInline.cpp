@@ -228,7 +228,7 @@ bool inlineProfileCounting(Module &M) {
 
   std::unique_ptr<Module> Counting = loadCounting(Ctx);
   if (!Counting || Counting->getDataLayout() != DL)
-    return false; // built for another target: the calls stay
+    return expandModuleCounters(M); // built for another target: the calls stay
   Counting->setTargetTriple(M.getTargetTriple());
   // The inline code must fit any caller: no CPU features of its own.
   for (Function &F : *Counting) {
@@ -236,12 +236,14 @@ bool inlineProfileCounting(Module &M) {
     F.removeFnAttr("target-features");
     F.removeFnAttr("tune-cpu");
   }
+  for (Planned &P : Plan)
+    if (Function *Def = Counting->getFunction(P.Hook->Inline);
+        !Def || Def->getFunctionType()->getNumParams() != P.Args.size())
+      return expandModuleCounters(M); // not this plugin's bitcode: the calls stay
   // Declare what the calls will need, then link only those definitions.
   SmallVector<CallInst *, 64> NewCalls;
   for (Planned &P : Plan) {
     Function *Def = Counting->getFunction(P.Hook->Inline);
-    if (!Def || Def->getFunctionType()->getNumParams() != P.Args.size())
-      return false;
     FunctionCallee Decl = M.getOrInsertFunction(P.Hook->Inline, Def->getFunctionType());
     auto *New = CallInst::Create(Decl, P.Args, "", P.Call->getIterator());
     New->setDebugLoc(P.Call->getDebugLoc());

@@ -1,13 +1,13 @@
 ; HookFastPathPass (plugin/HookFastPath.h): the hooks whose work is nothing,
 ; a store or one counter in some mode get an inline path in front of their
 ; call, guarded by the thread's __coroscope_thread (coroscope/hooks.h:
-; counters at 0, counters_cap at 8, fast at 12, pending_alloc_mem at 16,
+; fast at 12, pending_alloc_mem at 16,
 ; pending_alloc_bytes at 24; fast flags profile = 1, no checks = 2). The
 ; call itself stays, on the other branch. Running the pass again adds nothing.
 ; RUN: %opt -passes=coroscope-fast -S %s -o %t.ll
 ; RUN: FileCheck %s < %t.ll
 ; RUN: %opt -passes=coroscope-fast,coroscope-fast -S %s | FileCheck %s --check-prefix=TWICE
-; TWICE-COUNT-6: = call {{.*}}@llvm.threadlocal.address
+; TWICE-COUNT-9: = call {{.*}}@llvm.threadlocal.address
 ; TWICE-NOT: = call {{.*}}@llvm.threadlocal.address
 ; A target whose thread-locals are emulated (Android's default) would need an
 ; __emutls_v.__coroscope_thread_state the runtime does not define: no paths.
@@ -39,9 +39,13 @@ declare void @__coroscope_handle_done(ptr, ptr)
 declare void @__coroscope_frame_alloc(ptr, ptr, i64)
 
 ; CHECK: @__coroscope_thread_state = external thread_local(initialexec) global ptr, align 8
+; The module's counters: 16 slots for the function site, 4 each for the
+; await and the final one.
+; CHECK: @coroscope.counters = internal thread_local global [24 x i64] zeroinitializer, align 64
+; CHECK: @coroscope.counters.used = internal thread_local global i8 0
 
 ; An await point: counted inline in profile mode with the checks off (both
-; flags), when the site's id has a counter: 16 counters per id, `ready` first.
+; flags), its `ready` slot first of its four.
 ; CHECK-LABEL: define void @ready_await(
 ; CHECK: [[SLOT:%.*]] = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__coroscope_thread_state)
 ; CHECK-NEXT: [[T:%.*]] = load ptr, ptr [[SLOT]]
@@ -54,18 +58,21 @@ declare void @__coroscope_frame_alloc(ptr, ptr, i64)
 ; CHECK-NEXT: [[OK:%.*]] = icmp eq i32 [[M]], 3
 ; CHECK-NEXT: br i1 [[OK]], label %[[FAST:.*]], label %[[SLOW]]
 ; CHECK: [[FAST]]:
-; CHECK-NEXT: [[ID:%.*]] = load i32, ptr getelementptr inbounds ([3 x %site], ptr @coroscope.sites, i32 0, i32 1)
-; CHECK-NEXT: [[CAPP:%.*]] = getelementptr inbounds i8, ptr [[T]], i64 8
-; CHECK-NEXT: [[CAP:%.*]] = load i32, ptr [[CAPP]]
-; CHECK-NEXT: [[IN:%.*]] = icmp ult i32 [[ID]], [[CAP]]
-; CHECK-NEXT: br i1 [[IN]], label %[[COUNT:.*]], label %[[SLOW]]
+; The site's slots in the module's own thread-local counters, after the
+; thread's first count registers them (ProfileInline.cpp): site 1 is an
+; await (4 slots) after the function site (16 slots).
+; CHECK-NEXT: [[UP:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @coroscope.counters.used)
+; CHECK-NEXT: [[U:%.*]] = load i8, ptr [[UP]]
+; CHECK-NEXT: [[NEW:%.*]] = icmp eq i8 [[U]], 0
+; CHECK-NEXT: br i1 [[NEW]], label %[[REG:.*]], label %[[COUNT:.*]], !prof
+; CHECK: [[REG]]:
+; CHECK-NEXT: [[A:%.*]] = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@coroscope.counters)
+; CHECK-NEXT: call void @__coroscope_profile_module(ptr @coroscope.sites, i32 3, ptr [[A]], ptr [[UP]])
+; CHECK-NEXT: br label %[[COUNT]]
 ; CHECK: [[COUNT]]:
-; CHECK-NEXT: [[BPP:%.*]] = getelementptr inbounds i8, ptr [[T]], i64 0
-; CHECK-NEXT: [[BP:%.*]] = load ptr, ptr [[BPP]]
-; CHECK-NEXT: [[X:%.*]] = zext i32 [[ID]] to i64
-; CHECK-NEXT: [[I:%.*]] = mul i64 [[X]], 16
-; CHECK-NEXT: [[I0:%.*]] = add i64 [[I]], 0
-; CHECK-NEXT: [[C:%.*]] = getelementptr inbounds i64, ptr [[BP]], i64 [[I0]]
+; CHECK-NEXT: [[B:%.*]] = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@coroscope.counters)
+; CHECK-NEXT: [[S:%.*]] = getelementptr inbounds i64, ptr [[B]], i64 16
+; CHECK-NEXT: [[C:%.*]] = getelementptr inbounds i64, ptr [[S]], i64 0
 ; CHECK-NEXT: [[V:%.*]] = load atomic i64, ptr [[C]] monotonic, align 8
 ; CHECK-NEXT: [[V1:%.*]] = add i64 [[V]], 1
 ; CHECK-NEXT: store atomic i64 [[V1]], ptr [[C]] monotonic, align 8
