@@ -367,6 +367,15 @@ COROSCOPE_COUNTING void frameResume(Thread *t, const Site *site, uint8_t kind, u
 COROSCOPE_COUNTING void frameFree(Thread *t, const Site *fn, uint64_t frame) {
   if (uint64_t *c = counters(t, fn))
     add(c[kFrees]);
+  // A frame destroyed while parked leaves its open suspension: drop it
+  // here, or a new frame at the same address would find it as its own.
+  for (uint32_t k = 0; k < __coroscope_open_probes; ++k) {
+    __coroscope_open_suspension &o = openSlot(t, frame, k);
+    if (o.frame == frame)
+      o.frame = 0;
+  }
+  if (__builtin_expect(t->spilled != 0, 0))
+    (void)__coroscope_profile_unspill(t, frame, nullptr);
   if (isSampled(frame))
     __coroscope_profile_sample(kSampleFree, fn, frame);
   if (t->running_frame == frame) // destroyed from inside (a final awaiter's destroy())
