@@ -145,14 +145,24 @@ void addFastPath(CallInst *Call, const FastHook &Hook, GlobalVariable *State) {
 
 } // namespace
 
-Constant *siteTableField(Value *V, size_t Field, Type *Ty, const DataLayout &DL) {
-  APInt Offset(DL.getIndexTypeSizeInBits(V->getType()), 0);
+GlobalVariable *siteTableOf(Value *V, const DataLayout &DL, uint64_t &Offset) {
+  APInt Off(DL.getIndexTypeSizeInBits(V->getType()), 0);
   auto *Table = dyn_cast<GlobalVariable>(
-      V->stripAndAccumulateConstantOffsets(DL, Offset, /*AllowNonInbounds=*/true));
+      V->stripAndAccumulateConstantOffsets(DL, Off, /*AllowNonInbounds=*/true));
   if (!Table || !Table->hasInitializer() || Table->getSection() != kSitesSection)
     return nullptr;
-  Offset += Field;
-  return ConstantFoldLoadFromConst(Table->getInitializer(), Ty, Offset, DL);
+  Offset = Off.getZExtValue();
+  return Table;
+}
+
+Constant *siteTableField(Value *V, size_t Field, Type *Ty, const DataLayout &DL) {
+  uint64_t Offset;
+  GlobalVariable *Table = siteTableOf(V, DL, Offset);
+  if (!Table)
+    return nullptr;
+  return ConstantFoldLoadFromConst(Table->getInitializer(), Ty,
+                                   APInt(DL.getIndexTypeSizeInBits(V->getType()), Offset + Field),
+                                   DL);
 }
 
 SmallVector<CallInst *, 16> unhandledHookCalls(Module &M, const char *Name) {

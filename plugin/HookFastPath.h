@@ -24,6 +24,7 @@
 #include "llvm/IR/PassManager.h"
 
 #include <cstddef>
+#include <cstdint>
 
 #include <optional>
 
@@ -31,11 +32,16 @@ namespace llvm {
 class CallInst;
 class Constant;
 class DataLayout;
+class GlobalVariable;
 class Type;
 class Value;
 } // namespace llvm
 
 namespace coroscope {
+
+/// The coroscope site table V points into, with V's byte offset in it, if V
+/// is such a constant; else null.
+llvm::GlobalVariable *siteTableOf(llvm::Value *V, const llvm::DataLayout &DL, uint64_t &Offset);
 
 /// The field at byte `Field` of the site descriptor V points to in a
 /// coroscope site table, as a constant of type Ty; null when V is not such a

@@ -105,16 +105,12 @@ ModuleSlots &slotsFor(Module &M, GlobalVariable *Table,
 
 /// The site table and index Site points into, if it is a constant.
 std::optional<std::pair<GlobalVariable *, uint64_t>> siteIndex(Value *Site, const DataLayout &DL) {
-  APInt Offset(DL.getIndexTypeSizeInBits(Site->getType()), 0);
-  auto *Table = dyn_cast<GlobalVariable>(
-      Site->stripAndAccumulateConstantOffsets(DL, Offset, /*AllowNonInbounds=*/true));
-  if (!Table || !Table->hasInitializer() || Table->getSection() != kSitesSection)
-    return std::nullopt;
-  auto *ArrTy = dyn_cast<ArrayType>(Table->getValueType());
+  uint64_t Off;
+  GlobalVariable *Table = siteTableOf(Site, DL, Off);
+  auto *ArrTy = Table ? dyn_cast<ArrayType>(Table->getValueType()) : nullptr;
   if (!ArrTy)
     return std::nullopt;
   uint64_t Elem = DL.getTypeAllocSize(ArrTy->getElementType());
-  uint64_t Off = Offset.getZExtValue();
   if (Off % Elem || Off / Elem >= ArrTy->getNumElements())
     return std::nullopt;
   return std::make_pair(Table, Off / Elem);

@@ -89,10 +89,7 @@ void foldModuleCountersLocked(ThreadState *t) {
         any = from[k] != 0;
       if (!any)
         continue;
-      uint32_t id = mc.sites[i].id;
-      uint64_t *to = id < t->pub.counters_cap
-                         ? t->pub.counters + uint64_t(id) * __coroscope_site_counters
-                         : __coroscope_profile_grow(&t->pub, id);
+      uint64_t *to = counters(&t->pub, &mc.sites[i]);
       if (!to)
         continue;
       for (uint32_t k = 0; k < n; ++k) {
@@ -148,12 +145,7 @@ __attribute__((visibility("default"), noinline)) uint64_t *
 __coroscope_module_counters_of(const __coroscope_site *site) {
   static __thread uint64_t sink[__coroscope_site_counters];
   ThreadState *t = currentThread();
-  uint32_t id = site ? site->id : 0;
-  if (!t)
-    return sink;
-  if (id < t->pub.counters_cap)
-    return t->pub.counters + uint64_t(id) * __coroscope_site_counters;
-  uint64_t *c = __coroscope_profile_grow(&t->pub, id);
+  uint64_t *c = t ? coroscope::counting::counters(&t->pub, site) : nullptr;
   return c ? c : sink;
 }
 
