@@ -73,10 +73,11 @@ EMPTY_HOOK int64_t __coroscope_profile_unspill(__coroscope_thread *, uint64_t,
                                                const __coroscope_site *) {
   return -1;
 }
-// A module's first count: taken as known, so it is not called again.
-EMPTY_HOOK void __coroscope_profile_module(const __coroscope_site *, uint32_t, uint64_t *,
-                                           uint8_t *used) {
-  *used = 1;
+// A module's first event: attached without a fast path, so every event
+// calls its hook and this is not called again.
+EMPTY_HOOK uint8_t __coroscope_profile_module(const __coroscope_site *, uint32_t, uint64_t *,
+                                              uint8_t *) {
+  return __coroscope_module_attached;
 }
 EMPTY_HOOK uint64_t *__coroscope_module_counters_of(const __coroscope_site *) {
   static __thread uint64_t sink[__coroscope_site_counters];

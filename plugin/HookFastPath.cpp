@@ -2,13 +2,13 @@
 //
 // See HookFastPath.h. Each call the pass handles becomes
 //
-//   %slot = llvm.threadlocal.address(@__coroscope_thread_state)
-//   %t = load ptr %slot                        ; null: not attached yet
-//   %fast = load i32 (%t + offsetof(fast))     ; lacks a flag: the call
-//   [await_ready: atomic monotonic ++ of the site's ready count in the
-//    module's thread-local counters (ProfileInline.cpp)]
-//   [frame_alloc: store mem, bytes to pending_alloc_mem, pending_alloc_bytes]
-//   br %cont
+//   %s = load i8 @coroscope.state              ; the module's (ModuleState.h)
+//   br (%s has the flags it needs), fast, slow  ; 0: the module's registration first
+//   fast: [await_ready: atomic monotonic ++ of the site's ready count in the
+//          module's thread-local counters (ProfileInline.cpp)]
+//         [frame_alloc: store mem, bytes to the thread's pending_alloc_mem,
+//          pending_alloc_bytes]
+//         br %cont
 //   slow: the original call; br %cont
 //
 // The offsets are coroscope/hooks.h's, the layout of an LP64 target; on any
@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 #include "HookFastPath.h"
 #include "HookNames.h"
+#include "ModuleState.h"
 #include "ProfileInline.h"
 
 #include "coroscope/hooks.h"
@@ -88,41 +89,26 @@ Value *fieldPtr(IRBuilder<> &B, Value *Base, size_t Offset) {
 }
 
 /// Puts Hook's fast path in front of Call.
-void addFastPath(CallInst *Call, const FastHook &Hook, GlobalVariable *State) {
+void addFastPath(CallInst *Call, const FastHook &Hook, GlobalVariable *ThreadState) {
   LLVMContext &Ctx = Call->getContext();
-  Function *F = Call->getFunction();
-  BasicBlock *Head = Call->getParent();
-  BasicBlock *Cont = SplitBlock(Head, Call->getNextNode());
-  BasicBlock *Slow = SplitBlock(Head, Call);
-  Slow->setName("coroscope.slow");
-  Head->getTerminator()->eraseFromParent();
-  BasicBlock *Flags = BasicBlock::Create(Ctx, "coroscope.flags", F, Slow);
-  BasicBlock *Fast = BasicBlock::Create(Ctx, "coroscope.fast", F, Slow);
-
-  IRBuilder<> B(Head);
+  BasicBlock *Fast = guardWithModuleState(Call, uint8_t(__coroscope_module_attached | Hook.Needs));
+  IRBuilder<> B(Fast->getTerminator());
   B.SetCurrentDebugLocation(Call->getDebugLoc());
-  Type *Ptr = B.getPtrTy(), *I32 = B.getInt32Ty(), *I64 = B.getInt64Ty();
-  Value *T =
-      B.CreateAlignedLoad(Ptr, B.CreateThreadLocalAddress(State), Align(8), "coroscope.thread");
-  B.CreateCondBr(B.CreateIsNull(T), Slow, Flags);
-
-  B.SetInsertPoint(Flags);
-  Value *Have =
-      B.CreateAlignedLoad(I32, fieldPtr(B, T, offsetof(__coroscope_thread, fast)), Align(4));
-  Value *Needs = B.getInt32(Hook.Needs);
-  B.CreateCondBr(B.CreateICmpEQ(B.CreateAnd(Have, Needs), Needs), Fast, Slow);
-
-  B.SetInsertPoint(Fast);
+  Type *Ptr = B.getPtrTy(), *I64 = B.getInt64Ty();
   switch (Hook.Act) {
   case Action::Nothing:
     break;
-  case Action::KeepAlloc:
+  case Action::KeepAlloc: {
+    // Never null while the module's state byte has the thread attached.
+    Value *T = B.CreateAlignedLoad(Ptr, B.CreateThreadLocalAddress(ThreadState), Align(8),
+                                   "coroscope.thread");
     B.CreateAlignedStore(B.CreatePtrToInt(Call->getArgOperand(1), I64),
                          fieldPtr(B, T, offsetof(__coroscope_thread, pending_alloc_mem)), Align(8));
     B.CreateAlignedStore(B.CreateZExtOrTrunc(Call->getArgOperand(2), I64),
                          fieldPtr(B, T, offsetof(__coroscope_thread, pending_alloc_bytes)),
                          Align(8));
     break;
+  }
   case Action::CountReady: {
     // The site's slots in the module's counters: ProfileInline.cpp puts
     // their address in place of the placeholder.
@@ -139,7 +125,6 @@ void addFastPath(CallInst *Call, const FastHook &Hook, GlobalVariable *State) {
     break;
   }
   }
-  B.CreateBr(Cont);
   Call->setMetadata(kSlowMD, MDNode::get(Ctx, {}));
 }
 
@@ -208,6 +193,8 @@ PreservedAnalyses HookFastPathPass::run(Module &M, ModuleAnalysisManager &) {
     Changed = true;
   }
   Changed |= inlineProfileCounting(M);
+  if (Changed)
+    finishModuleAttach(M);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 

@@ -7,11 +7,11 @@
 // use: the checks-only hooks with COROSCOPE_CHECKS=0, and in profile mode
 // frame_alloc and await_ready at a non-final suspend point. For those,
 // HookFastPathPass puts in front of the call what -fprofile-instr-generate's
-// counters and SanitizerCoverage's inline-8bit-counters emit: a load of the
-// thread's __coroscope_thread (coroscope/hooks.h) through initial-exec TLS, a
-// test of its `fast` flags, and the store or counter increment itself; the
-// call stays, on the branch taken in trace mode, with the checks on, or
-// before the thread has run a hook.
+// counters and SanitizerCoverage's inline-8bit-counters emit: a test of
+// the module's thread-local state byte (ModuleState.h), and the store or
+// counter increment itself; the call stays, on the branch taken in trace
+// mode, with the checks on, or before the thread's first event in the
+// module has registered it.
 //
 // It runs at the end of the optimizer, after HookLowerPass, so no optimizer
 // decision (inlining of a ramp, heap allocation elision) sees the branches.

@@ -9,6 +9,7 @@
 #include "ProfileInline.h"
 #include "HookFastPath.h"
 #include "HookNames.h"
+#include "ModuleState.h"
 
 #include "coroscope/hooks.h"
 #include "coroscope/log_format.h"
@@ -68,7 +69,6 @@ const InlineHook kInlineHooks[] = {
 /// A site table's thread-local counters in this module.
 struct ModuleSlots {
   GlobalVariable *Slots = nullptr; ///< [total x i64]
-  GlobalVariable *Used = nullptr;  ///< i8: this thread's array is known to the runtime
   SmallVector<uint32_t, 0> Offset; ///< each site's first slot
 };
 
@@ -90,6 +90,8 @@ ModuleSlots &slotsFor(Module &M, GlobalVariable *Table,
                                   APInt(64, I * Elem + offsetof(__coroscope_site, kind)), DL));
     Total += __coroscope_site_slots(Kind ? uint8_t(Kind->getZExtValue()) : 0xff);
   }
+  if ((S.Slots = taggedCounters(M, Table)))
+    return S; // the pass's earlier run made them
   auto *SlotsTy = ArrayType::get(Type::getInt64Ty(Ctx), std::max<uint32_t>(Total, 1));
   // Internal thread-locals of code for an executable: codegen makes them
   // local-exec, one %fs-relative access like a plain global's.
@@ -97,9 +99,7 @@ ModuleSlots &slotsFor(Module &M, GlobalVariable *Table,
                                ConstantAggregateZero::get(SlotsTy), "coroscope.counters", nullptr,
                                GlobalValue::GeneralDynamicTLSModel);
   S.Slots->setAlignment(Align(64));
-  S.Used = new GlobalVariable(M, Type::getInt8Ty(Ctx), false, GlobalValue::InternalLinkage,
-                              ConstantInt::get(Type::getInt8Ty(Ctx), 0), "coroscope.counters.used",
-                              nullptr, GlobalValue::GeneralDynamicTLSModel);
+  tagCounters(S.Slots, Table); // moduleAttach registers them
   return S;
 }
 
@@ -116,27 +116,17 @@ std::optional<std::pair<GlobalVariable *, uint64_t>> siteIndex(Value *Site, cons
   return std::make_pair(Table, Off / Elem);
 }
 
-/// Puts the address of its site's slots in place of each placeholder call:
-///
-///   %used = load i8 @coroscope.counters.used          ; thread-local
-///   br (%used == 0), register, cont                   ; once per thread
-///   register: __coroscope_profile_module(@sites, N, @coroscope.counters, @...used)
-///   cont: getelementptr @coroscope.counters, offset(site)
-///
-/// A placeholder whose site is not a constant of a table stays a call: the
-/// runtime's definition returns the thread block's counters.
+/// Puts the address of its site's slots in place of each placeholder call,
+/// a getelementptr of the module's thread-local @coroscope.counters: the
+/// code around it has tested the module's state byte (ModuleState.h), so
+/// this thread's array is registered. A placeholder whose site is not a
+/// constant of a table stays a call: the runtime's definition returns the
+/// thread block's counters.
 bool expandModuleCounters(Module &M) {
   Function *Marker = M.getFunction(COROSCOPE_MODULE_COUNTERS_MARKER);
   if (!Marker)
     return false;
   const DataLayout &DL = M.getDataLayout();
-  LLVMContext &Ctx = M.getContext();
-  Type *Ptr = PointerType::getUnqual(Ctx), *I8 = Type::getInt8Ty(Ctx), *I32 = Type::getInt32Ty(Ctx);
-  FunctionCallee Register =
-      M.getOrInsertFunction(COROSCOPE_PROFILE_MODULE_HOOK,
-                            FunctionType::get(Type::getVoidTy(Ctx), {Ptr, I32, Ptr, Ptr}, false));
-  if (auto *F = dyn_cast<Function>(Register.getCallee()))
-    F->addFnAttr(Attribute::Cold);
   DenseMap<GlobalVariable *, ModuleSlots> Tables;
   SmallVector<CallInst *, 64> Calls;
   for (User *U : Marker->users())
@@ -148,22 +138,8 @@ bool expandModuleCounters(Module &M) {
     if (!Where)
       continue;
     ModuleSlots &S = slotsFor(M, Where->first, Tables);
-    uint64_t Count = cast<ArrayType>(Where->first->getValueType())->getNumElements();
-    BasicBlock *Head = Call->getParent();
-    BasicBlock *Cont = SplitBlock(Head, Call);
-    BasicBlock *Reg = BasicBlock::Create(Ctx, "coroscope.module", Head->getParent(), Cont);
-    Head->getTerminator()->eraseFromParent();
-    IRBuilder<> B(Head);
+    IRBuilder<> B(Call);
     B.SetCurrentDebugLocation(Call->getDebugLoc());
-    Value *UsedAddr = B.CreateThreadLocalAddress(S.Used);
-    Value *Used = B.CreateLoad(I8, UsedAddr);
-    B.CreateCondBr(B.CreateICmpEQ(Used, B.getInt8(0)), Reg, Cont,
-                   MDBuilder(Ctx).createUnlikelyBranchWeights());
-    B.SetInsertPoint(Reg);
-    B.CreateCall(Register, {Where->first, B.getInt32(uint32_t(Count)),
-                            B.CreateThreadLocalAddress(S.Slots), UsedAddr});
-    B.CreateBr(Cont);
-    B.SetInsertPoint(Call);
     Value *Slot = B.CreateConstInBoundsGEP1_64(B.getInt64Ty(), B.CreateThreadLocalAddress(S.Slots),
                                                S.Offset[Where->second]);
     Call->replaceAllUsesWith(Slot);
@@ -260,6 +236,7 @@ bool inlineProfileCounting(Module &M) {
         F->eraseFromParent();
     }
   expandModuleCounters(M);
+  expandModuleStateMarkers(M);
   return true;
 }
 

@@ -70,6 +70,8 @@ bool reserveLocked(ThreadState *t) {
 uint64_t load(const uint64_t &c) { return __atomic_load_n(&c, __ATOMIC_RELAXED); }
 
 void clearSlots(const ModuleCounters &mc) {
+  if (!mc.count)
+    return;
   uint32_t last = mc.count - 1;
   memset(mc.slots, 0,
          size_t(mc.offset[last] + __coroscope_site_slots(mc.sites[last].kind)) * sizeof(uint64_t));
@@ -81,6 +83,7 @@ void foldModuleCountersLocked(ThreadState *t) {
   using namespace counting;
   for (uint32_t m = 0; m < t->module_count; ++m) {
     const ModuleCounters &mc = t->modules[m];
+    *mc.state = 0; // a later event on this thread registers it again
     for (uint32_t i = 0; i < mc.count; ++i) {
       uint32_t n = __coroscope_site_slots(mc.sites[i].kind);
       const uint64_t *from = mc.slots + mc.offset[i];
@@ -103,7 +106,6 @@ void foldModuleCountersLocked(ThreadState *t) {
       }
     }
     clearSlots(mc);
-    *mc.used = 0; // a later event on this thread registers it again
   }
   __atomic_store_n(&t->module_count, 0, __ATOMIC_RELEASE);
 }
@@ -125,20 +127,31 @@ using namespace coroscope::rt;
 
 extern "C" {
 
-__attribute__((visibility("default"), noinline, cold)) void
-__coroscope_profile_module(const __coroscope_site *sites, uint32_t count, uint64_t *slots,
-                           uint8_t *used) {
+__attribute__((visibility("default"), noinline, cold)) uint8_t __coroscope_profile_module(
+    const __coroscope_site *sites, uint32_t count, uint64_t *slots, uint8_t *state) {
   ThreadState *t = currentThread();
-  if (!t || !count)
-    return; // counted again at the next event, not kept
+  if (!t)
+    return 0; // asked again at the next event
+  uint32_t fast = t->pub.fast;
+  if (!sites || !slots || fast != __coroscope_fast_inline)
+    count = 0; // only the byte to clear at exit: the hooks count
   writerLock();
-  const uint32_t *offset = offsetsLocked(sites, count);
-  if (offset && reserveLocked(t)) {
-    t->modules[t->module_count] = {sites, offset, count, slots, used};
+  // Kept once per array, or per byte for a module without one: the module
+  // asks again after a failed registration of another of its tables.
+  bool known = false;
+  for (uint32_t m = 0; m < t->module_count && !known; ++m)
+    known = count ? t->modules[m].slots == slots : t->modules[m].state == state;
+  const uint32_t *offset = count ? offsetsLocked(sites, count) : nullptr;
+  bool kept = known || ((offset || !count) && reserveLocked(t));
+  if (kept && !known) {
+    t->modules[t->module_count] = {count ? sites : nullptr, offset, count, count ? slots : nullptr,
+                                   state};
     __atomic_store_n(&t->module_count, t->module_count + 1, __ATOMIC_RELEASE);
-    *used = 1;
   }
   writerUnlock();
+  // Not kept (no memory): attached but no fast path, so every event calls
+  // its hook and nothing reads this byte at the thread's exit.
+  return uint8_t(__coroscope_module_attached | (kept ? fast : 0u));
 }
 
 __attribute__((visibility("default"), noinline)) uint64_t *
@@ -148,5 +161,13 @@ __coroscope_module_counters_of(const __coroscope_site *site) {
   uint64_t *c = t ? coroscope::counting::counters(&t->pub, site) : nullptr;
   return c ? c : sink;
 }
+
+// What the state placeholders cost where the pass did not replace them
+// (they are always replaced; profile_inline.cpp also links without it): a
+// state with no fast path, so every event calls its hook.
+__attribute__((visibility("default"), noinline)) uint8_t __coroscope_module_state() {
+  return __coroscope_module_attached;
+}
+__attribute__((visibility("default"), noinline)) void __coroscope_module_attach() {}
 
 } // extern "C"

@@ -25,8 +25,8 @@ struct ModuleCounters {
   const __coroscope_site *sites; ///< the module's site table
   const uint32_t *offset;        ///< each site's first slot (shared by all threads)
   uint32_t count;                ///< sites in the table
-  uint64_t *slots;               ///< this thread's array
-  uint8_t *used;                 ///< this thread's flag: the runtime knows `slots`
+  uint64_t *slots;               ///< this thread's array; null for a module without counters
+  uint8_t *state;                ///< this thread's module state byte (coroscope/hooks.h)
 };
 
 /// Calls fn(const uint64_t *counters) with t's module slots for site `id`
@@ -37,6 +37,8 @@ template <class Fn> void forEachModuleSlots(const ThreadState *t, uint32_t id, F
   uint32_t n = __atomic_load_n(&t->module_count, __ATOMIC_ACQUIRE);
   for (uint32_t m = 0; m < n; ++m) {
     const ModuleCounters &mc = t->modules[m];
+    if (!mc.count)
+      continue;
     uint32_t first = mc.sites[0].id;
     if (id < first || id - first >= mc.count)
       continue;
@@ -46,8 +48,9 @@ template <class Fn> void forEachModuleSlots(const ThreadState *t, uint32_t id, F
   }
 }
 
-/// The owner's exit: adds its module arrays into its block and forgets
-/// them. Caller holds the writer lock.
+/// The owner's exit: adds its module arrays into its block, forgets them
+/// and sets their modules' state bytes to 0 (the inline code then calls the
+/// hooks, which attach the thread anew). Caller holds the writer lock.
 void foldModuleCountersLocked(ThreadState *t);
 
 /// After fork(), in the child: the calling thread's arrays count from zero;

@@ -7,8 +7,8 @@
 // plugin compiles this same header to LLVM bitcode (profile_inline.cpp,
 // embedded in the plugin) and inlines it in place of the hook calls, so with
 // COROSCOPE_MODE=profile and no run-time checks the common path is no call
-// at all, as -fprofile-instr-generate's counters are none. Only the first
-// event of a thread (the hook call attaches it), a counter block that must
+// at all, as -fprofile-instr-generate's counters are none. Only a thread's
+// first event in a module (its registration attaches it), a counter block that must
 // grow, a sampled frame's clock reads and an open suspension not on top of
 // the thread's list call into the runtime.
 //

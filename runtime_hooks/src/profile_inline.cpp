@@ -18,10 +18,29 @@
 using namespace coroscope;
 using namespace coroscope::counting;
 
+// The module's state byte and registration: the pass puts a load of the
+// module's thread-local byte and a call of its registration function in
+// place of __coroscope_module_state() and __coroscope_module_attach()
+// (coroscope/hooks.h, "module state").
+
 namespace {
-inline Thread *inlineThread() {
+/// The thread is attached in profile mode without run-time checks, as far
+/// as this module knows: one compare of its state byte, and on a thread's
+/// first event in the module the registration.
+inline bool inlineOn() {
+  uint8_t s = __coroscope_module_state();
+  if (__builtin_expect(s == __coroscope_module_inline, 1))
+    return true;
+  if (s != 0)
+    return false;
+  __coroscope_module_attach();
+  return __coroscope_module_state() == __coroscope_module_inline;
+}
+/// The thread's block: never null while the module's byte says inline.
+inline Thread *thread() {
   Thread *t = __coroscope_thread_state;
-  return __builtin_expect(t && (t->fast & kInlineNeeds) == kInlineNeeds, 1) ? t : nullptr;
+  __builtin_assume(t != nullptr);
+  return t;
 }
 inline uint64_t addr(const void *p) { return reinterpret_cast<uintptr_t>(p); }
 } // namespace
@@ -29,54 +48,54 @@ inline uint64_t addr(const void *p) { return reinterpret_cast<uintptr_t>(p); }
 #define COROSCOPE_INLINE extern "C" __attribute__((always_inline)) void
 
 COROSCOPE_INLINE __coroscope_inline_frame_begin(const Site *fn, void *frame, uint64_t bytes) {
-  if (Thread *t = inlineThread())
-    frameBegin(t, fn, addr(frame), bytes);
+  if (inlineOn())
+    frameBegin(thread(), fn, addr(frame), bytes);
   else
     __coroscope_frame_begin(fn, frame, bytes);
 }
 
 COROSCOPE_INLINE __coroscope_inline_ramp_return(const Site *fn, void *frame) {
-  if (Thread *t = inlineThread())
-    rampReturn(t, addr(frame));
+  if (inlineOn())
+    rampReturn(thread(), addr(frame));
   else
     __coroscope_ramp_return(fn, frame);
 }
 
 COROSCOPE_INLINE __coroscope_inline_await_ready(const Site *site, void *frame, uint8_t kind,
                                                 const Site *fn) {
-  if (Thread *t = inlineThread())
-    awaitReady(t, site, kind, fn, addr(frame));
+  if (inlineOn())
+    awaitReady(thread(), site, kind, fn, addr(frame));
   else
     __coroscope_await_ready(site, frame);
 }
 
 COROSCOPE_INLINE __coroscope_inline_await_suspend(const Site *site, void *frame, void *awaiter,
                                                   uint8_t kind, const Site *fn) {
-  if (Thread *t = inlineThread())
-    awaitSuspend(t, site, kind, fn, addr(frame));
+  if (inlineOn())
+    awaitSuspend(thread(), site, kind, fn, addr(frame));
   else
     __coroscope_await_suspend(site, frame, awaiter);
 }
 
 COROSCOPE_INLINE __coroscope_inline_await_cancel(const Site *site, void *frame, uint8_t kind,
                                                  const Site *) {
-  if (Thread *t = inlineThread())
-    awaitCancel(t, site, kind, addr(frame));
+  if (inlineOn())
+    awaitCancel(thread(), site, kind, addr(frame));
   else
     __coroscope_await_cancel(site, frame);
 }
 
 COROSCOPE_INLINE __coroscope_inline_frame_resume(const Site *site, void *frame, uint8_t kind,
                                                  const Site *) {
-  if (Thread *t = inlineThread())
-    frameResume(t, site, kind, addr(frame));
+  if (inlineOn())
+    frameResume(thread(), site, kind, addr(frame));
   else
     __coroscope_frame_resume(site, frame);
 }
 
 COROSCOPE_INLINE __coroscope_inline_frame_free(const Site *fn, void *frame, void *mem) {
-  if (Thread *t = inlineThread())
-    frameFree(t, fn, addr(frame));
+  if (inlineOn())
+    frameFree(thread(), fn, addr(frame));
   else
     __coroscope_frame_free(fn, frame, mem);
 }
@@ -84,8 +103,8 @@ COROSCOPE_INLINE __coroscope_inline_frame_free(const Site *fn, void *frame, void
 // resume() and destroy() of a handle: an activation on the calling thread.
 #define COROSCOPE_ACTIVATION_HOOK(name, work)                                                      \
   COROSCOPE_INLINE __coroscope_inline_##name(const Site *call, void *frame) {                      \
-    if (Thread *t = inlineThread())                                                                \
-      work(t, addr(frame));                                                                        \
+    if (inlineOn())                                                                                \
+      work(thread(), addr(frame));                                                                 \
     else                                                                                           \
       __coroscope_##name(call, frame);                                                             \
   }

@@ -89,10 +89,10 @@ struct __coroscope_open_suspension {
 /// counting it inlines, runtime_hooks/src/profile_counting.h), so that in
 /// profile mode no event costs a call (as -fprofile-instr-generate's
 /// counters cost none). Lives in the runtime's per-thread block; the inline
-/// code falls back to the hook call when __coroscope_thread_state is null
-/// (the thread has not run a hook yet) or when `fast` lacks a flag it
-/// needs. Only the owning thread writes it; a profile snapshot reads
-/// `counters` from other threads, so counter updates are relaxed atomics.
+/// code reads it only when its module's state byte (below) says the thread
+/// is attached with the flags it needs, and calls the hook otherwise. Only the owning thread writes
+/// it; a profile snapshot reads `counters` from other threads, so counter updates are relaxed
+/// atomics.
 struct __coroscope_thread {
   /// Profile mode: __coroscope_site_counters counters per site id, by id.
   uint64_t *counters;
@@ -167,17 +167,42 @@ static inline uint32_t __coroscope_site_slots(uint8_t kind) {
   // kinds count nothing.
   return kind == 0 ? 16u : kind <= 4 ? 4u : 0u;
 }
-/// The first count of the calling thread into a module's array (`*used` is
-/// 0): the runtime keeps `slots` for the profile, reads them when it writes
-/// one and folds them into the thread's block when the thread exits, and
-/// sets `*used`. `sites`: the module's site table of `count` entries.
-void __coroscope_profile_module(const struct __coroscope_site *sites, uint32_t count,
-                                uint64_t *slots, uint8_t *used);
-/// The placeholder the inline counting's bitcode calls for the counters of
-/// a site; the pass puts the address in the module's array in its place
-/// (and the __coroscope_profile_module call on a thread's first count).
+/// Profile mode's module state: in code for an executable each
+/// instrumented module has a thread-local byte the inline code tests
+/// instead of loading __coroscope_thread_state and its `fast` flags: 0 until
+/// the thread's first event in the module (the inline code then calls
+/// __coroscope_profile_module), then __coroscope_module_attached | the
+/// thread's `fast`, and 0 again when the thread exits. So an event whose
+/// byte is __coroscope_module_inline costs one compare, and the thread
+/// pointer it may then load is never null.
+enum {
+  __coroscope_module_attached = 4,
+  __coroscope_module_inline = __coroscope_module_attached | __coroscope_fast_inline,
+};
+/// A thread's first event in a module (its `*state` is 0): attaches the
+/// thread and returns the state the module's byte takes (0 when the thread
+/// could not be attached: the next event asks again). With the inline
+/// counting, the runtime keeps `slots` (the thread's array for the site
+/// table `sites` of `count` entries; null for a module without one) for
+/// the profile, reads them when it writes one and folds them into the
+/// thread's block when the thread exits, and sets `*state` to 0 then. A
+/// module with several site tables makes one call per table and keeps the
+/// bitwise and of the results.
+uint8_t __coroscope_profile_module(const struct __coroscope_site *sites, uint32_t count,
+                                   uint64_t *slots, uint8_t *state);
+/// The placeholders the inline counting's bitcode calls: the counters of a
+/// site, the module's state byte, and the module's registration (its calls
+/// of __coroscope_profile_module); the pass puts the address in the
+/// module's array, the load of the byte and a call of the module's own
+/// registration function in their place.
 #define COROSCOPE_MODULE_COUNTERS_MARKER "__coroscope_module_counters_of"
+#define COROSCOPE_MODULE_STATE_MARKER "__coroscope_module_state"
+#define COROSCOPE_MODULE_ATTACH_MARKER "__coroscope_module_attach"
 #define COROSCOPE_PROFILE_MODULE_HOOK "__coroscope_profile_module"
+/// The state placeholders' definitions where the pass left them: no fast
+/// path (__coroscope_module_attached), and nothing to register.
+uint8_t __coroscope_module_state(void);
+void __coroscope_module_attach(void);
 /// What a call of the placeholder the pass could not resolve costs: the
 /// thread block's counters of `site` (never null: a sink when no memory).
 uint64_t *__coroscope_module_counters_of(const struct __coroscope_site *site);

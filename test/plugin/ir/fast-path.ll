@@ -1,13 +1,14 @@
 ; HookFastPathPass (plugin/HookFastPath.h): the hooks whose work is nothing,
 ; a store or one counter in some mode get an inline path in front of their
-; call, guarded by the thread's __coroscope_thread (coroscope/hooks.h:
-; fast at 12, pending_alloc_mem at 16,
-; pending_alloc_bytes at 24; fast flags profile = 1, no checks = 2). The
-; call itself stays, on the other branch. Running the pass again adds nothing.
+; call, guarded by the module's thread-local state byte (plugin/ModuleState.h,
+; coroscope/hooks.h: attached = 4 | fast flags profile = 1, no checks = 2;
+; the thread block's pending_alloc_mem at 16, pending_alloc_bytes at 24).
+; The call itself stays, on the other branch, after the module's
+; registration when the byte is 0. Running the pass again adds nothing.
 ; RUN: %opt -passes=coroscope-fast -S %s -o %t.ll
 ; RUN: FileCheck %s < %t.ll
 ; RUN: %opt -passes=coroscope-fast,coroscope-fast -S %s | FileCheck %s --check-prefix=TWICE
-; TWICE-COUNT-9: = call {{.*}}@llvm.threadlocal.address
+; TWICE-COUNT-16: = call {{.*}}@llvm.threadlocal.address
 ; TWICE-NOT: = call {{.*}}@llvm.threadlocal.address
 ; A target whose thread-locals are emulated (Android's default) would need an
 ; __emutls_v.__coroscope_thread_state the runtime does not define: no paths.
@@ -39,44 +40,40 @@ declare void @__coroscope_handle_done(ptr, ptr)
 declare void @__coroscope_frame_alloc(ptr, ptr, i64)
 
 ; CHECK: @__coroscope_thread_state = external thread_local(initialexec) global ptr, align 8
+; CHECK: @coroscope.state = internal thread_local global i8 0
 ; The module's counters: 16 slots for the function site, 4 each for the
-; await and the final one.
-; CHECK: @coroscope.counters = internal thread_local global [24 x i64] zeroinitializer, align 64
-; CHECK: @coroscope.counters.used = internal thread_local global i8 0
+; await and the final one, tagged with their site table.
+; CHECK: @coroscope.counters = internal thread_local global [24 x i64] zeroinitializer, align 64, !coroscope.sites [[TABLE:![0-9]+]]
 
 ; An await point: counted inline in profile mode with the checks off (both
-; flags), its `ready` slot first of its four.
+; flags and attached), its `ready` slot first of its four.
 ; CHECK-LABEL: define void @ready_await(
-; CHECK: [[SLOT:%.*]] = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__coroscope_thread_state)
-; CHECK-NEXT: [[T:%.*]] = load ptr, ptr [[SLOT]]
-; CHECK-NEXT: [[NULL:%.*]] = icmp eq ptr [[T]], null
-; CHECK-NEXT: br i1 [[NULL]], label %[[SLOW:.*]], label %[[FLAGS:.*]]
-; CHECK: [[FLAGS]]:
-; CHECK-NEXT: [[FP:%.*]] = getelementptr inbounds i8, ptr [[T]], i64 12
-; CHECK-NEXT: [[F:%.*]] = load i32, ptr [[FP]]
-; CHECK-NEXT: [[M:%.*]] = and i32 [[F]], 3
-; CHECK-NEXT: [[OK:%.*]] = icmp eq i32 [[M]], 3
-; CHECK-NEXT: br i1 [[OK]], label %[[FAST:.*]], label %[[SLOW]]
+; CHECK: [[SA:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @coroscope.state)
+; CHECK-NEXT: [[S:%.*]] = load i8, ptr [[SA]]
+; CHECK-NEXT: [[M:%.*]] = and i8 [[S]], 7
+; CHECK-NEXT: [[OK:%.*]] = icmp eq i8 [[M]], 7
+; CHECK-NEXT: br i1 [[OK]], label %[[FAST:.*]], label %[[RETRY:.*]], !prof [[LIKELY:![0-9]+]]
 ; CHECK: [[FAST]]:
-; The site's slots in the module's own thread-local counters, after the
-; thread's first count registers them (ProfileInline.cpp): site 1 is an
+; The site's slots in the module's own thread-local counters: site 1 is an
 ; await (4 slots) after the function site (16 slots).
-; CHECK-NEXT: [[UP:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @coroscope.counters.used)
-; CHECK-NEXT: [[U:%.*]] = load i8, ptr [[UP]]
-; CHECK-NEXT: [[NEW:%.*]] = icmp eq i8 [[U]], 0
-; CHECK-NEXT: br i1 [[NEW]], label %[[REG:.*]], label %[[COUNT:.*]], !prof
-; CHECK: [[REG]]:
-; CHECK-NEXT: [[A:%.*]] = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@coroscope.counters)
-; CHECK-NEXT: call void @__coroscope_profile_module(ptr @coroscope.sites, i32 3, ptr [[A]], ptr [[UP]])
-; CHECK-NEXT: br label %[[COUNT]]
-; CHECK: [[COUNT]]:
 ; CHECK-NEXT: [[B:%.*]] = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@coroscope.counters)
-; CHECK-NEXT: [[S:%.*]] = getelementptr inbounds i64, ptr [[B]], i64 16
-; CHECK-NEXT: [[C:%.*]] = getelementptr inbounds i64, ptr [[S]], i64 0
+; CHECK-NEXT: [[SL:%.*]] = getelementptr inbounds i64, ptr [[B]], i64 16
+; CHECK-NEXT: [[C:%.*]] = getelementptr inbounds i64, ptr [[SL]], i64 0
 ; CHECK-NEXT: [[V:%.*]] = load atomic i64, ptr [[C]] monotonic, align 8
 ; CHECK-NEXT: [[V1:%.*]] = add i64 [[V]], 1
 ; CHECK-NEXT: store atomic i64 [[V1]], ptr [[C]] monotonic, align 8
 ; CHECK-NEXT: br label %[[CONT:.*]]
+; Not attached yet (0): the module's registration, then the test again.
+; CHECK: [[RETRY]]:
+; CHECK-NEXT: [[NEW:%.*]] = icmp eq i8 [[S]], 0
+; CHECK-NEXT: br i1 [[NEW]], label %[[FIRST:.*]], label %[[SLOW:.*]], !prof [[UNLIKELY:![0-9]+]]
+; CHECK: [[FIRST]]:
+; CHECK-NEXT: call void @coroscope.module.attach()
+; CHECK-NEXT: [[SA2:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @coroscope.state)
+; CHECK-NEXT: [[S2:%.*]] = load i8, ptr [[SA2]]
+; CHECK-NEXT: [[M2:%.*]] = and i8 [[S2]], 7
+; CHECK-NEXT: [[OK2:%.*]] = icmp eq i8 [[M2]], 7
+; CHECK-NEXT: br i1 [[OK2]], label %[[FAST]], label %[[SLOW]]
 ; CHECK: [[SLOW]]:
 ; CHECK-NEXT: call void @__coroscope_await_ready(ptr getelementptr inbounds ([3 x %site], ptr @coroscope.sites, i32 0, i32 1), ptr %frame), !coroscope.slow
 ; CHECK-NEXT: br label %[[CONT]]
@@ -104,13 +101,13 @@ define void @ready_final_or_unknown(ptr %frame, ptr %site) {
 ; Checks-only hooks: nothing to do when the checks are off (flag 2), in
 ; either mode; handle_done also needs profile mode (trace mode logs it).
 ; CHECK-LABEL: define void @checks_only(
-; CHECK: and i32 {{%.*}}, 2
+; CHECK: and i8 {{%.*}}, 6
 ; CHECK: call void @__coroscope_await_return({{.*}}), !coroscope.slow
-; CHECK: and i32 {{%.*}}, 2
+; CHECK: and i8 {{%.*}}, 6
 ; CHECK: call void @__coroscope_await_transfer({{.*}}), !coroscope.slow
-; CHECK: and i32 {{%.*}}, 2
+; CHECK: and i8 {{%.*}}, 6
 ; CHECK: call void @__coroscope_coroutine_call({{.*}}), !coroscope.slow
-; CHECK: and i32 {{%.*}}, 3
+; CHECK: and i8 {{%.*}}, 7
 ; CHECK: call void @__coroscope_handle_done({{.*}}), !coroscope.slow
 define void @checks_only(ptr %frame, ptr %to) {
   call void @__coroscope_await_return(ptr getelementptr inbounds ([3 x %site], ptr @coroscope.sites, i32 0, i32 1), ptr %frame)
@@ -120,10 +117,13 @@ define void @checks_only(ptr %frame, ptr %to) {
   ret void
 }
 
-; frame_alloc in profile mode (flag 1) keeps the frame's address and size.
+; frame_alloc in profile mode (flag 1) keeps the frame's address and size
+; in the thread's block, whose pointer is never null once attached.
 ; CHECK-LABEL: define void @alloc(
-; CHECK: and i32 {{%.*}}, 1
-; CHECK: [[MP:%.*]] = getelementptr inbounds i8, ptr {{%.*}}, i64 16
+; CHECK: and i8 {{%.*}}, 5
+; CHECK: [[TA:%.*]] = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__coroscope_thread_state)
+; CHECK-NEXT: [[T:%.*]] = load ptr, ptr [[TA]]
+; CHECK-NEXT: [[MP:%.*]] = getelementptr inbounds i8, ptr [[T]], i64 16
 ; CHECK-NEXT: [[MEM:%.*]] = ptrtoint ptr %mem to i64
 ; CHECK-NEXT: store i64 [[MEM]], ptr [[MP]], align 8
 ; CHECK-NEXT: [[BP:%.*]] = getelementptr inbounds i8, ptr {{%.*}}, i64 24
@@ -133,3 +133,18 @@ define void @alloc(ptr %mem, i64 %n) {
   call void @__coroscope_frame_alloc(ptr @coroscope.sites, ptr %mem, i64 %n)
   ret void
 }
+
+; The module's registration: one call per site table with counters, whose
+; result (attached | the thread's fast flags, or 0) becomes the state byte.
+; CHECK-LABEL: define internal void @coroscope.module.attach()
+; CHECK-NEXT: entry:
+; CHECK-NEXT: [[SA:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @coroscope.state)
+; CHECK-NEXT: [[CA:%.*]] = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@coroscope.counters)
+; CHECK-NEXT: [[R:%.*]] = call i8 @__coroscope_profile_module(ptr @coroscope.sites, i32 3, ptr [[CA]], ptr [[SA]])
+; CHECK-NEXT: store i8 [[R]], ptr [[SA]]
+; CHECK-NEXT: ret void
+; CHECK: declare i8 @__coroscope_profile_module(ptr, i32, ptr, ptr)
+; CHECK: attributes {{#[0-9]+}} = { cold noinline nounwind }
+; CHECK: [[TABLE]] = !{ptr @coroscope.sites}
+; CHECK: [[LIKELY]] = !{!"branch_weights", i32 1048575, i32 1}
+; CHECK: [[UNLIKELY]] = !{!"branch_weights", i32 1, i32 1048575}

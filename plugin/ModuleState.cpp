@@ -1,0 +1,168 @@
+//===- ModuleState.cpp - An instrumented module's thread-local state byte -===//
+//
+// See ModuleState.h. Each guard is
+//
+//   %s = load i8 @coroscope.state                 ; thread-local
+//   br ((%s & Needs) == Needs), fast, retry
+//   retry: br (%s == 0), first, slow
+//   first: call @coroscope.module.attach()        ; once per thread
+//          br ((reload & Needs) == Needs), fast, slow
+//   slow: the hook call
+//
+//===----------------------------------------------------------------------===//
+#include "ModuleState.h"
+
+#include "coroscope/hooks.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/MDBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+
+using namespace llvm;
+
+namespace coroscope {
+namespace {
+
+constexpr const char *kStateName = "coroscope.state";
+constexpr const char *kAttachName = "coroscope.module.attach";
+/// On a module's counters: the site table they count for.
+constexpr const char *kSitesMD = "coroscope.sites";
+
+Value *loadState(IRBuilder<> &B, GlobalVariable *State) {
+  return B.CreateLoad(B.getInt8Ty(), B.CreateThreadLocalAddress(State), "coroscope.state");
+}
+
+Value *hasAll(IRBuilder<> &B, Value *S, uint8_t Needs) {
+  return B.CreateICmpEQ(B.CreateAnd(S, B.getInt8(Needs)), B.getInt8(Needs));
+}
+
+} // namespace
+
+GlobalVariable *moduleState(Module &M) {
+  if (GlobalVariable *GV = M.getGlobalVariable(kStateName, /*AllowInternal=*/true))
+    return GV;
+  Type *I8 = Type::getInt8Ty(M.getContext());
+  // Internal thread-locals of code for an executable: codegen makes them
+  // local-exec, one %fs-relative access like a plain global's.
+  return new GlobalVariable(M, I8, false, GlobalValue::InternalLinkage, ConstantInt::get(I8, 0),
+                            kStateName, nullptr, GlobalValue::GeneralDynamicTLSModel);
+}
+
+Function *moduleAttach(Module &M) {
+  if (Function *F = M.getFunction(kAttachName))
+    return F;
+  LLVMContext &Ctx = M.getContext();
+  Function *F = Function::Create(FunctionType::get(Type::getVoidTy(Ctx), false),
+                                 GlobalValue::InternalLinkage, kAttachName, M);
+  F->addFnAttr(Attribute::Cold);
+  F->addFnAttr(Attribute::NoInline);
+  F->addFnAttr(Attribute::NoUnwind);
+  // A body until finishModuleAttach knows every table.
+  ReturnInst::Create(Ctx, BasicBlock::Create(Ctx, "entry", F));
+  return F;
+}
+
+void tagCounters(GlobalVariable *Counters, GlobalVariable *Table) {
+  Counters->setMetadata(kSitesMD,
+                        MDNode::get(Counters->getContext(), {ValueAsMetadata::get(Table)}));
+}
+
+GlobalVariable *taggedCounters(Module &M, GlobalVariable *Table) {
+  for (GlobalVariable &G : M.globals())
+    if (MDNode *N = G.getMetadata(kSitesMD))
+      if (cast<ValueAsMetadata>(N->getOperand(0))->getValue() == Table)
+        return &G;
+  return nullptr;
+}
+
+void finishModuleAttach(Module &M) {
+  Function *F = M.getFunction(kAttachName);
+  if (!F)
+    return;
+  LLVMContext &Ctx = M.getContext();
+  Type *Ptr = PointerType::getUnqual(Ctx), *I8 = Type::getInt8Ty(Ctx), *I32 = Type::getInt32Ty(Ctx);
+  FunctionCallee Register = M.getOrInsertFunction(
+      COROSCOPE_PROFILE_MODULE_HOOK, FunctionType::get(I8, {Ptr, I32, Ptr, Ptr}, false));
+  F->deleteBody();
+  F->setLinkage(GlobalValue::InternalLinkage);
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
+  GlobalVariable *State = moduleState(M);
+  Value *StateAddr = B.CreateThreadLocalAddress(State);
+  Value *All = nullptr;
+  for (GlobalVariable &G : M.globals()) {
+    MDNode *N = G.getMetadata(kSitesMD);
+    if (!N)
+      continue;
+    auto *Table = cast<GlobalVariable>(cast<ValueAsMetadata>(N->getOperand(0))->getValue());
+    uint64_t Count = cast<ArrayType>(Table->getValueType())->getNumElements();
+    Value *S = B.CreateCall(Register, {Table, B.getInt32(uint32_t(Count)),
+                                       B.CreateThreadLocalAddress(&G), StateAddr});
+    All = All ? B.CreateAnd(All, S) : S;
+  }
+  if (!All) // inline code without counters (activations only): the byte alone
+    All = B.CreateCall(Register, {ConstantPointerNull::get(cast<PointerType>(Ptr)), B.getInt32(0),
+                                  ConstantPointerNull::get(cast<PointerType>(Ptr)), StateAddr});
+  B.CreateStore(All, StateAddr);
+  B.CreateRetVoid();
+}
+
+BasicBlock *guardWithModuleState(CallInst *Call, uint8_t Needs) {
+  Module &M = *Call->getModule();
+  LLVMContext &Ctx = M.getContext();
+  Function *F = Call->getFunction();
+  BasicBlock *Head = Call->getParent();
+  BasicBlock *Cont = SplitBlock(Head, Call->getNextNode());
+  BasicBlock *Slow = SplitBlock(Head, Call);
+  Slow->setName("coroscope.slow");
+  Head->getTerminator()->eraseFromParent();
+  BasicBlock *Fast = BasicBlock::Create(Ctx, "coroscope.fast", F, Slow);
+  BasicBlock *Retry = BasicBlock::Create(Ctx, "coroscope.retry", F, Slow);
+  BasicBlock *First = BasicBlock::Create(Ctx, "coroscope.first", F, Slow);
+  GlobalVariable *State = moduleState(M);
+  MDBuilder MDB(Ctx);
+
+  IRBuilder<> B(Head);
+  B.SetCurrentDebugLocation(Call->getDebugLoc());
+  Value *S = loadState(B, State);
+  B.CreateCondBr(hasAll(B, S, Needs), Fast, Retry, MDB.createLikelyBranchWeights());
+  B.SetInsertPoint(Retry);
+  B.CreateCondBr(B.CreateICmpEQ(S, B.getInt8(0)), First, Slow, MDB.createUnlikelyBranchWeights());
+  B.SetInsertPoint(First);
+  B.CreateCall(moduleAttach(M));
+  B.CreateCondBr(hasAll(B, loadState(B, State), Needs), Fast, Slow);
+  B.SetInsertPoint(Fast);
+  B.CreateBr(Cont);
+  return Fast;
+}
+
+bool expandModuleStateMarkers(Module &M) {
+  bool Changed = false;
+  for (const char *Name : {COROSCOPE_MODULE_STATE_MARKER, COROSCOPE_MODULE_ATTACH_MARKER}) {
+    Function *Marker = M.getFunction(Name);
+    if (!Marker)
+      continue;
+    bool IsState = Name == StringRef(COROSCOPE_MODULE_STATE_MARKER);
+    SmallVector<CallInst *, 64> Calls;
+    for (User *U : Marker->users())
+      if (auto *Call = dyn_cast<CallInst>(U); Call && Call->getCalledOperand() == Marker)
+        Calls.push_back(Call);
+    for (CallInst *Call : Calls) {
+      IRBuilder<> B(Call);
+      B.SetCurrentDebugLocation(Call->getDebugLoc());
+      if (IsState)
+        Call->replaceAllUsesWith(loadState(B, moduleState(M)));
+      else
+        B.CreateCall(moduleAttach(M));
+      Call->eraseFromParent();
+      Changed = true;
+    }
+    if (Marker->use_empty())
+      Marker->eraseFromParent();
+  }
+  return Changed;
+}
+
+} // namespace coroscope
