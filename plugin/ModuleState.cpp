@@ -98,8 +98,8 @@ void finishModuleAttach(Module &M) {
       continue;
     auto *Table = cast<GlobalVariable>(cast<ValueAsMetadata>(N->getOperand(0))->getValue());
     uint64_t Count = cast<ArrayType>(Table->getValueType())->getNumElements();
-    Value *S = B.CreateCall(Register, {Table, B.getInt32(uint32_t(Count)),
-                                       B.CreateThreadLocalAddress(&G), StateAddr});
+    Value *S = B.CreateCall(
+        Register, {Table, B.getInt32(uint32_t(Count)), B.CreateThreadLocalAddress(&G), StateAddr});
     All = All ? B.CreateAnd(All, S) : S;
   }
   if (!All) // inline code without counters (activations only): the byte alone
