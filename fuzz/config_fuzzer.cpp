@@ -1,10 +1,9 @@
 //===- fuzz/config_fuzzer.cpp - Fuzz target: .coroscope.json --------------===//
 //
 // The config file's bytes as the plugin and `coroscope lint` take them
-// (CheckOptions.cpp, applyConfigFile): parsed by LLVM's JSON parser and
-// validated key by key. Errors are llvm::Errors, their message is what the
-// user sees. The parser itself lives in libLLVM, which is not instrumented:
-// coverage guides the fuzzer through coroscope's validation only.
+// (CheckOptions.cpp, applyConfigFile): read by the analyzer's JSON reader
+// (analyzer/log/json_file.cpp, nlohmann, instrumented here) and validated key
+// by key. Errors are llvm::Errors, their message is what the user sees.
 //
 //===----------------------------------------------------------------------===//
 #include "memfile.h"

@@ -10,10 +10,18 @@
 #include "coroscope/support/stable_sort.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace coroscope::analyzer {
 
 using namespace coroscope::log;
+
+// The run-time checks' list may grow (APPEND ONLY), but never into the
+// values the analyzer's own findings took.
+#define COROSCOPE_BELOW_PROCESS_FINDINGS(kind, value, name) value < kFindingCrashedProcess &&
+static_assert(COROSCOPE_RUNTIME_CHECKS(COROSCOPE_BELOW_PROCESS_FINDINGS) true,
+              "run-time check values reach the analyzer's");
+#undef COROSCOPE_BELOW_PROCESS_FINDINGS
 
 const char *checkName(uint8_t check) {
   switch (check) {
@@ -21,6 +29,7 @@ const char *checkName(uint8_t check) {
   case kind:                                                                                       \
     return name;
     COROSCOPE_ADVICE_KINDS(COROSCOPE_ADVICE_NAME)
+    COROSCOPE_PROCESS_FINDINGS(COROSCOPE_ADVICE_NAME)
 #undef COROSCOPE_ADVICE_NAME
   }
   return nameOr(runtimeCheckName(check), "");
@@ -132,6 +141,56 @@ void collectFindings(const LogIndex &index, FindingSet &set) {
         f.stack.push_back(std::move(n));
     set.add(std::move(f));
   }
+}
+
+void addCrashFinding(const LogIndex &index, const std::vector<LastEvent> &last, FindingSet &set) {
+  const LogEnd &end = index.end();
+  if (end.kind != LogEnd::kSignal && end.kind != LogEnd::kIncomplete)
+    return;
+  SiteResolver sites(index.sites());
+  Finding f;
+  f.check = kFindingCrashedProcess;
+  f.severity = kSeverityError;
+  f.log = index.path();
+  std::string who =
+      (end.header_cut ? std::string("the process") : "process " + std::to_string(end.pid)) + " (" +
+      index.path() + ")";
+  if (end.kind == LogEnd::kSignal) {
+    f.message = who + " ended by signal " + std::to_string(end.code);
+    if (const char *abbrev = sigabbrev_np(end.code))
+      f.message += std::string(" (SIG") + abbrev + ")";
+  } else {
+    // No End record: SIGKILL (the OOM killer), _exit(), a crash with
+    // COROSCOPE_HANDLE_SIGNALS=0, a process still running, or a log cut short.
+    f.message = who + " never wrote the end of its log (killed, crashed without its handlers, "
+                      "still running, or the log was cut short)";
+  }
+  // Each thread's last event with a site; the latest is the finding's place.
+  constexpr size_t kThreadsNamed = 4;
+  for (size_t i = 0; i < last.size() && i < kThreadsNamed; ++i) {
+    const LastEvent &e = last[i];
+    SourceRef at = sites.at(e.site);
+    std::string what = nameOr(eventKindName(e.kind), "event");
+    if (!at.function.empty())
+      what += " in " + shortName(at.function);
+    if (i == 0) {
+      f.where = at;
+      f.frame = e.frame;
+      f.thread = e.thread;
+      f.message += "; its last event: " + what + " on thread " + std::to_string(e.thread);
+    } else {
+      f.related.push_back({"last-event", at,
+                           "last event of thread " + std::to_string(e.thread) + ": " +
+                               nameOr(eventKindName(e.kind), "event")});
+    }
+  }
+  if (last.empty()) {
+    f.where.file = index.path(); // nothing else to place it at
+    f.message += "; no event recorded";
+  }
+  if (last.size() > kThreadsNamed)
+    f.message += " (" + std::to_string(last.size() - kThreadsNamed) + " more threads not shown)";
+  set.add(std::move(f));
 }
 
 } // namespace coroscope::analyzer

@@ -64,8 +64,21 @@ enum AdviceKind : uint8_t {
 #undef COROSCOPE_ADVICE_KIND
 };
 
-/// The kebab-case name of a finding's check, a log::CheckKind or an
-/// AdviceKind ("double-await", "hot-sync"); "" for an unknown kind.
+/// What the analyzer finds in how a process ended, from its log's end (the
+/// runtime cannot report its own death): X(kind, value, name), the one list
+/// of them. They share Finding::check with log::CheckKind and AdviceKind,
+/// between the two, and are never in a log.
+#define COROSCOPE_PROCESS_FINDINGS(X) X(kFindingCrashedProcess, 48, "crashed-process")
+
+enum ProcessFindingKind : uint8_t {
+#define COROSCOPE_PROCESS_FINDING(kind, value, name) kind = value,
+  COROSCOPE_PROCESS_FINDINGS(COROSCOPE_PROCESS_FINDING)
+#undef COROSCOPE_PROCESS_FINDING
+};
+
+/// The kebab-case name of a finding's check, a log::CheckKind, a
+/// ProcessFindingKind or an AdviceKind ("double-await", "crashed-process",
+/// "hot-sync"); "" for an unknown kind.
 const char *checkName(uint8_t check);
 
 struct Finding {
@@ -115,6 +128,20 @@ private:
 /// Turns the Finding chunks of `index` into findings and adds them to `set`.
 /// Symbolizes their PCs with the log's modules (best effort).
 void collectFindings(const LogIndex &index, FindingSet &set);
+
+/// A thread's last event that named a site, as the replay met it.
+struct LastEvent {
+  uint32_t thread = 0;
+  uint32_t site = 0;
+  uint8_t kind = 0; ///< log::EventKind
+  uint64_t frame = 0;
+};
+
+/// Adds a crashed-process error to `set` when the process of `index` ended by
+/// a signal or never wrote its log's end (no End record), placed at `last`'s
+/// first event (`last`: each thread's last event, latest first); nothing for
+/// a process that ended otherwise.
+void addCrashFinding(const LogIndex &index, const std::vector<LastEvent> &last, FindingSet &set);
 
 /// The role of a check's related_site ("first-await" for double-await, ...).
 const char *relatedRole(uint8_t check);

@@ -576,6 +576,10 @@ void LogModel::process(const Event &e) {
   if (!eventCarriesBytes(e.kind) && e.timed && e.time < first_time_)
     first_time_ = e.time;
   ThreadReplay &t = thread(e.thread);
+  if (e.site) {
+    t.last = {e.thread, e.site, e.kind, e.frame};
+    t.last_seq = ++events_seen_;
+  }
   uint64_t transfer_from = t.transfer_from;
   t.transfer_from = 0;
   switch (e.kind) {
@@ -648,6 +652,19 @@ void LogModel::finish() {
     report_.run_ns += last_time_ - first_time_;
 }
 
+std::vector<LastEvent> LogModel::lastEvents() const {
+  std::vector<std::pair<uint64_t, LastEvent>> seen;
+  for (const auto &[id, t] : threads_)
+    if (t.last_seq)
+      seen.emplace_back(t.last_seq, t.last);
+  std::sort(seen.begin(), seen.end(),
+            [](const auto &a, const auto &b) { return a.first > b.first; });
+  std::vector<LastEvent> out;
+  for (const auto &[seq, e] : seen)
+    out.push_back(e);
+  return out;
+}
+
 void LogModel::applyProfile(const ProfileData &profile) {
   for (const ProfileFunctionData &f : profile.functions) {
     const ProfileFunction &p = f.record;
@@ -714,6 +731,7 @@ void analyzeLog(const std::string &path, Report &report, const StopQuery &stop) 
       report.run_ns += h.written_ns - h.started_ns;
   }
   collectFindings(index, report.findings);
+  addCrashFinding(index, model.lastEvents(), report.findings);
   if (std::optional<LiveFrames> live = collectLiveFrames(index))
     report.live.push_back(std::move(*live));
   report.logs.push_back(path);

@@ -54,6 +54,8 @@ public:
   void process(const Event &event);
   /// Closes the frames still alive at the last event of the log.
   void finish();
+  /// Each thread's last event that named a site, the latest first.
+  std::vector<LastEvent> lastEvents() const;
   /// Adds a Profile chunk's figures (profile mode): the counts as they are,
   /// the sampled times as each function's busy and suspended values.
   void applyProfile(const ProfileData &profile);
@@ -88,6 +90,10 @@ private:
     /// A forked child's log: this thread forked inside activations (an
     /// exit with no entry, or a frame inherited running, was seen on it).
     bool inherited_acts = false;
+    /// Its last event with a site (for crashed-process) and when it came
+    /// in the replay (0: none yet).
+    LastEvent last;
+    uint64_t last_seq = 0;
   };
   /// Suspension::carrier of a suspension made with an empty stack in a
   /// forked child (this bit | inherited_ends then): made under the innermost
@@ -306,6 +312,7 @@ private:
   /// of those the ones that only forward a task.
   std::set<const FunctionStats *> shape_known_, forwarding_body_;
   uint64_t last_time_ = 0;
+  uint64_t events_seen_ = 0;
   bool forked_child_ = false; ///< the header has kFlagForkedChild
 };
 

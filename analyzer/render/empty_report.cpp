@@ -15,7 +15,11 @@ std::string emptyReason(const Summary &s) {
   // The runtime writes a LiveFrames chunk at exit, empty or not.
   bool live = std::any_of(s.live.begin(), s.live.end(),
                           [](const LiveFrames &l) { return !l.frames.empty(); });
-  if (!s.functions.empty() || !s.findings.empty() || live)
+  // A crashed-process finding is about the log's end, which the reason
+  // below explains as well: it does not make the report less empty.
+  bool findings = std::any_of(s.findings.begin(), s.findings.end(),
+                              [](const Finding &f) { return f.check != kFindingCrashedProcess; });
+  if (!s.functions.empty() || findings || live)
     return "";
   if (s.sites == 0)
     return "no instrumented coroutine in the program: it was not compiled with the "

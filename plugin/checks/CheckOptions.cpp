@@ -2,11 +2,10 @@
 #include "CheckOptions.h"
 
 #include "CheckRegistry.h"
+#include "log/json_file.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/JSON.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 namespace coroscope {
@@ -21,16 +20,15 @@ static llvm::Error configError(llvm::StringRef Path, const llvm::Twine &Why) {
 }
 
 static llvm::Expected<std::vector<std::string>>
-stringList(llvm::StringRef Path, llvm::StringRef Key, const llvm::json::Value &V) {
-  const llvm::json::Array *A = V.getAsArray();
-  if (!A)
+stringList(llvm::StringRef Path, llvm::StringRef Key, const nlohmann::ordered_json &V) {
+  if (!V.is_array())
     return configError(Path, "\"" + Key + "\" must be an array of strings");
   std::vector<std::string> Out;
-  for (const llvm::json::Value &E : *A) {
-    std::optional<llvm::StringRef> S = E.getAsString();
-    if (!S)
+  for (const nlohmann::ordered_json &E : V) {
+    if (!E.is_string())
       return configError(Path, "\"" + Key + "\" must be an array of strings");
-    llvm::StringRef Name = S->trim();
+    llvm::StringRef Name = E.get_ref<const std::string &>();
+    Name = Name.trim();
     Name.consume_front("::");
     Out.push_back(Name.str());
   }
@@ -38,17 +36,20 @@ stringList(llvm::StringRef Path, llvm::StringRef Key, const llvm::json::Value &V
 }
 
 llvm::Error applyConfigFile(llvm::StringRef Path, CheckOptions &Opts) {
-  auto Buf = llvm::MemoryBuffer::getFile(Path);
-  if (!Buf)
-    return configError(Path, Buf.getError().message());
-  llvm::Expected<llvm::json::Value> Doc = llvm::json::parse((*Buf)->getBuffer());
-  if (!Doc)
-    return configError(Path, llvm::toString(Doc.takeError()));
-  const llvm::json::Object *Obj = Doc->getAsObject();
-  if (!Obj)
-    return configError(Path, "expected a JSON object");
-  for (const auto &[K, Value] : *Obj) {
-    llvm::StringRef Key = K;
+  // The analyzer's reader of JSON inputs (budget, baseline): the same
+  // refusals, in the same words, and a key given twice is one of them (LLVM's
+  // parser kept the last, so "disable" written twice lost the first list).
+  nlohmann::ordered_json Doc;
+  try {
+    Doc = coroscope::analyzer::readJsonObject(Path.str());
+  } catch (const coroscope::analyzer::JsonInputError &E) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   llvm::Twine("coroscope: ") + E.what());
+  }
+  // Keys apply in file order ("disable" then "enable" of one check enables it).
+  for (const auto &Item : Doc.items()) {
+    llvm::StringRef Key = Item.key();
+    const nlohmann::ordered_json &Value = Item.value();
     auto List = stringList(Path, Key, Value);
     if (!List)
       return List.takeError();

@@ -18,11 +18,11 @@ enum class OnError { Abort, Log, Continue };
 enum class Mode { Trace, Profile };
 
 struct Options {
-  bool checks = true;                ///< COROSCOPE_CHECKS=0 turns run-time checks off
+  bool checks = true;                ///< COROSCOPE_CHECKS (0/off/false/no: checks off)
   OnError on_error = OnError::Abort; ///< COROSCOPE_ON_ERROR=abort|log|continue
   uint32_t nested_depth = 256;       ///< COROSCOPE_NESTED_RESUME_DEPTH
   int dump_signal = 0;               ///< COROSCOPE_DUMP_SIGNAL (number or name), 0 = none
-  bool handle_signals = true;        ///< COROSCOPE_HANDLE_SIGNALS=0: no crash handlers
+  bool handle_signals = true;        ///< COROSCOPE_HANDLE_SIGNALS (off: no crash handlers)
   Mode mode = Mode::Trace;           ///< COROSCOPE_MODE=trace|profile
   uint32_t interval_s = 0; ///< COROSCOPE_INTERVAL: profile snapshot period, 0 = at exit only
   uint32_t flush_ms =
