@@ -436,7 +436,14 @@ void LogModel::onBegin(const Event &e, ThreadReplay &t) {
       ++r->nested;
       if (f.depth > r->max_depth)
         r->max_depth = f.depth;
-      if (f.depth > r->deepest_read && (f.depth <= 256 || (f.depth & (f.depth - 1)) == 0)) {
+      // An ancestor between p and the root may be gone (freed under its
+      // live child, or its FrameBegin or FrameFree lost with a damaged
+      // chunk): such a chain cannot be read, and the last one read stays.
+      uint32_t known = 0;
+      if (f.depth > r->deepest_read && (f.depth <= 256 || (f.depth & (f.depth - 1)) == 0))
+        for (Frame *a = p; a && known < f.depth; a = lookup(a->parent))
+          ++known;
+      if (known == f.depth && known > 0) {
         r->deepest_read = f.depth;
         r->deepest.assign(f.depth + 1, nullptr);
         r->deepest[f.depth] = &fn;
