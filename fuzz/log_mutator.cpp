@@ -52,7 +52,14 @@ std::vector<Chunk> chunksOf(const uint8_t *data, size_t size) {
 }
 
 void reseal(uint8_t *data, const Chunk &c) {
-  uint32_t sum = chunkChecksum(data + c.offset, sizeof(ChunkHeader) + c.payload);
+  // A chunk moved by a mutation may sit at any offset: its header is copied
+  // out, not referenced (chunkChecksum() needs it aligned).
+  ChunkHeader h;
+  std::memcpy(&h, data + c.offset, sizeof h);
+  ChunkChecksum checksum;
+  checksum.begin(h);
+  checksum.add(data + c.offset + sizeof h, c.payload);
+  uint32_t sum = checksum.value();
   std::memcpy(data + c.offset + offsetof(ChunkHeader, checksum), &sum, sizeof sum);
 }
 
