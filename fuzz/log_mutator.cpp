@@ -66,7 +66,8 @@ void reseal(uint8_t *data, const Chunk &c) {
 /// A value a decoder may trip on: an edge, a neighbour of what is there,
 /// or a word from elsewhere in the log (another id, offset or count).
 uint64_t interesting(std::minstd_rand &rng, uint64_t old, const uint8_t *data, size_t size) {
-  static constexpr uint64_t kEdges[] = {0, 1, 2, 7, 8, 0x7f, 0x80, 0xff, 0xffff, 0x10000,
+  static constexpr uint64_t kEdges[] = {0,          1,          2,          7,           8,
+                                        0x7f,       0x80,       0xff,       0xffff,      0x10000,
                                         0x7fffffff, 0x80000000, 0xffffffff, ~uint64_t(0)};
   switch (rng() % 4) {
   case 0:
