@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <bit>
 #include <cerrno>
+#include <cstddef>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
@@ -91,6 +92,86 @@ void LogReader::readAt(uint64_t offset, void *buf, size_t n, const char *what) {
   }
 }
 
+namespace {
+/// The FileHeader's fields by where they start, to name a damaged byte.
+struct HeaderField {
+  size_t offset;
+  const char *name;
+};
+constexpr HeaderField kHeaderFields[] = {
+    {offsetof(FileHeader, magic), "magic"},
+    {offsetof(FileHeader, version), "version"},
+    {offsetof(FileHeader, header_size), "header_size"},
+    {offsetof(FileHeader, pid), "pid"},
+    {offsetof(FileHeader, flags), "flags"},
+    {offsetof(FileHeader, start_unix_ns), "start_unix_ns"},
+    {offsetof(FileHeader, host), "host"},
+    {offsetof(FileHeader, header_checksum), "header_checksum"},
+    {offsetof(FileHeader, reserved), "reserved"},
+};
+
+const char *headerFieldAt(size_t offset) {
+  const char *name = kHeaderFields[0].name;
+  for (const HeaderField &f : kHeaderFields)
+    if (f.offset <= offset)
+      name = f.name;
+  return name;
+}
+
+/// The one byte of a header whose checksum fails that, given another
+/// value, makes it hold (a flipped bit, an overwritten byte): its offset
+/// and that value. None when no byte or more than one does. 112 x 255
+/// checksums of 112 bytes: a millisecond, once per damaged log.
+std::optional<std::pair<size_t, uint8_t>> damagedHeaderByte(const FileHeader &h) {
+  std::optional<std::pair<size_t, uint8_t>> found;
+  int matches = 0;
+  auto bytes = [](const FileHeader &x) { return reinterpret_cast<const uint8_t *>(&x); };
+  constexpr size_t sum_at = offsetof(FileHeader, header_checksum);
+  uint32_t computed = fileHeaderChecksum(h);
+  for (size_t i = 0; i < sizeof h; ++i) {
+    if (i >= sum_at && i < sum_at + sizeof h.header_checksum) {
+      // The stored checksum is not under its own: it is the damaged byte
+      // when it differs from the computed one there alone.
+      FileHeader fixed = h;
+      std::memcpy(reinterpret_cast<uint8_t *>(&fixed) + i,
+                  reinterpret_cast<const uint8_t *>(&computed) + (i - sum_at), 1);
+      if (fixed.header_checksum == computed && bytes(fixed)[i] != bytes(h)[i]) {
+        found = {i, bytes(fixed)[i]};
+        ++matches;
+      }
+      continue;
+    }
+    FileHeader fixed = h;
+    uint8_t &b = reinterpret_cast<uint8_t *>(&fixed)[i];
+    for (unsigned v = 0; v < 256; ++v) {
+      if (v == bytes(h)[i])
+        continue;
+      b = uint8_t(v);
+      if (fileHeaderChecksum(fixed) == fixed.header_checksum) {
+        found = {i, uint8_t(v)};
+        ++matches;
+      }
+    }
+  }
+  return matches == 1 ? found : std::nullopt;
+}
+} // namespace
+
+void LogReader::failDamagedHeader(const FileHeader &h) {
+  // Damage, not a newer format: a newer writer's header would check. Where
+  // one changed byte explains the mismatch, that byte is named.
+  if (auto byte = damagedHeaderByte(h)) {
+    char buf[160];
+    std::snprintf(buf, sizeof buf,
+                  "damaged file header (checksum mismatch): byte %zu, in `%s`, reads 0x%02x "
+                  "where its checksum wants 0x%02x",
+                  byte->first, headerFieldAt(byte->first),
+                  reinterpret_cast<const uint8_t *>(&h)[byte->first], byte->second);
+    fail(byte->first, buf);
+  }
+  fail(0, "damaged file header (checksum mismatch)");
+}
+
 FileHeader LogReader::readHeader() {
   FileHeader h{};
   constexpr uint64_t kBase = COROSCOPE_LOG_BASE_HEADER_BYTES;
@@ -107,23 +188,32 @@ FileHeader LogReader::readHeader() {
                 std::to_string(kBase) + ")");
   }
   readAt(0, &h, std::min<uint64_t>(size_, sizeof h), "file header");
+  // The flag or a header long enough to hold the checksum means it has one:
+  // one flipped bit cannot skip the check (nor kFlagChecksums unchecked).
+  bool extended = h.header_size >= sizeof h || (h.flags & kFlagHeaderChecksum);
+  bool whole = size_ >= sizeof h;
   if (h.magic != COROSCOPE_LOG_MAGIC) {
+    // A header that checks once the magic is restored is a damaged log,
+    // not another kind of file.
+    FileHeader fixed = h;
+    fixed.magic = COROSCOPE_LOG_MAGIC;
+    if (whole && fileHeaderChecksum(fixed) == fixed.header_checksum)
+      failDamagedHeader(h);
     char buf[64];
     std::snprintf(buf, sizeof buf, "bad magic 0x%016llx (not a coroscope log)",
                   static_cast<unsigned long long>(h.magic));
     fail(0, buf);
   }
+  // The checksum before the version: a damaged version field is not a log
+  // of a newer coroscope.
+  if (extended && whole && fileHeaderChecksum(h) != h.header_checksum)
+    failDamagedHeader(h);
   if (h.version != COROSCOPE_LOG_VERSION)
     fail(8, "unsupported log version " + std::to_string(h.version) +
                 " (this analyzer reads version " + std::to_string(COROSCOPE_LOG_VERSION) + ")");
-  // The flag or a header long enough to hold the checksum means it has one:
-  // one flipped bit cannot skip the check (nor kFlagChecksums unchecked).
-  bool extended = h.header_size >= sizeof h || (h.flags & kFlagHeaderChecksum);
   if (extended) {
-    if (size_ < sizeof h)
+    if (!whole)
       return headerCut();
-    if (fileHeaderChecksum(h) != h.header_checksum)
-      fail(0, "file header checksum mismatch: the header is damaged");
     if (h.header_size < sizeof h)
       fail(12, "bad header size " + std::to_string(h.header_size));
   } else {

@@ -232,6 +232,8 @@ public:
   [[noreturn]] void fail(uint64_t offset, const std::string &what) const;
 
 private:
+  /// Fails a header whose checksum does not hold, naming the damaged byte.
+  [[noreturn]] void failDamagedHeader(const log::FileHeader &h);
   log::FileHeader headerCut();
   /// A chunk header at `at`, read into `ch`, whose payload fits in the file.
   bool chunkFitsAt(uint64_t at, log::ChunkHeader &ch);

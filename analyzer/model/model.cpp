@@ -436,7 +436,14 @@ void LogModel::onBegin(const Event &e, ThreadReplay &t) {
       ++r->nested;
       if (f.depth > r->max_depth)
         r->max_depth = f.depth;
-      if (f.depth > r->deepest_read && (f.depth <= 256 || (f.depth & (f.depth - 1)) == 0)) {
+      // An ancestor between p and the root may be gone (freed under its
+      // live child, or its FrameBegin or FrameFree lost with a damaged
+      // chunk): such a chain cannot be read, and the last one read stays.
+      uint32_t known = 0;
+      if (f.depth > r->deepest_read && (f.depth <= 256 || (f.depth & (f.depth - 1)) == 0))
+        for (Frame *a = p; a && known < f.depth; a = lookup(a->parent))
+          ++known;
+      if (known == f.depth && known > 0) {
         r->deepest_read = f.depth;
         r->deepest.assign(f.depth + 1, nullptr);
         r->deepest[f.depth] = &fn;
@@ -666,6 +673,7 @@ std::vector<LastEvent> LogModel::lastEvents() const {
 }
 
 void LogModel::applyProfile(const ProfileData &profile) {
+  std::vector<FunctionStats *> fns, unnamed; // unnamed: its function site undefined
   for (const ProfileFunctionData &f : profile.functions) {
     const ProfileFunction &p = f.record;
     FunctionStats fig; // one more log's figures for fn, merged like one
@@ -696,15 +704,37 @@ void LogModel::applyProfile(const ProfileData &profile) {
     };
     fig.busy_ns.addBuckets(entries(f.busy), p.busy_total_ns);
     fig.suspended_ns.addBuckets(entries(f.suspended), p.suspended_total_ns);
-    functionFor(p.site).merge(fig);
+    FunctionStats &fn = functionFor(p.site);
+    fn.merge(fig);
+    fns.push_back(&fn);
+    if (!isSiteOf(p.site, kSiteFunction))
+      unnamed.push_back(&fn);
   }
+  bool lost = false;
   for (const ProfileSite &p : profile.sites) {
+    // A suspend site with no definition (its Sites chunk damaged) names no
+    // function: its counts would be an empty `<unknown site N>` row.
+    if (!index_.sites().count(p.site) || isSiteOf(p.site, kSiteFunction)) {
+      lost = true;
+      continue;
+    }
     SiteStats &s = *suspendSiteFor(p.site, nullptr).site;
     s.ready_events += p.ready;
     s.suspend_events += p.suspend;
     s.cancel_events += p.cancel;
     s.waits += p.waits;
   }
+  // Their awaits belong to a function of this profile: to those without a
+  // name if any (lost with the same chunk), else to any of them. Those
+  // functions' per-site figures are withheld, as a trace's are.
+  if (lost)
+    for (FunctionStats *fn : unnamed.empty() ? fns : unnamed)
+      fn->site_kinds_unknown = true;
+}
+
+bool LogModel::isSiteOf(uint32_t site_id, uint8_t kind) const {
+  auto it = index_.sites().find(site_id);
+  return it != index_.sites().end() && it->second.kind == kind;
 }
 
 void analyzeLog(const std::string &path, Report &report, const StopQuery &stop) {

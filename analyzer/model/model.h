@@ -248,6 +248,8 @@ private:
   };
 
   FunctionStats &functionFor(uint32_t site_id);
+  /// `site_id` is defined, as a site of `kind`.
+  bool isSiteOf(uint32_t site_id, uint8_t kind) const;
   Resolved suspendSiteFor(uint32_t site_id, const Frame *frame);
   ThreadReplay &thread(uint32_t id) {
     if (id != last_thread_ || !last_state_) {
