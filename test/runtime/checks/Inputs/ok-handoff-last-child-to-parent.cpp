@@ -55,13 +55,15 @@ struct Job {  // eager and self-destroying
   };
 };
 
-// Destroys the awaiting job and runs `to` in its place.
+// Destroys the awaiting job and runs `to` in its place. `to` is read before the destroy: the
+// awaiter lives in the frame being destroyed (at -O0 always; ASan: heap-use-after-free).
 struct DestroyAndTransferTo {
   std::coroutine_handle<> to;
   bool await_ready() noexcept { return false; }
   std::coroutine_handle<> await_suspend(std::coroutine_handle<> self) noexcept {
+    std::coroutine_handle<> next = to;
     self.destroy();
-    return to;
+    return next;
   }
   void await_resume() noexcept {}
 };
