@@ -39,6 +39,12 @@ Value *hasAll(IRBuilder<> &B, Value *S, uint8_t Needs) {
   return B.CreateICmpEQ(B.CreateAnd(S, B.getInt8(Needs)), B.getInt8(Needs));
 }
 
+/// The site table tagCounters named on G, or null for other globals.
+GlobalVariable *tableOf(const GlobalVariable &G) {
+  MDNode *N = G.getMetadata(kSitesMD);
+  return N ? cast<GlobalVariable>(cast<ValueAsMetadata>(N->getOperand(0))->getValue()) : nullptr;
+}
+
 } // namespace
 
 GlobalVariable *moduleState(Module &M) {
@@ -72,9 +78,8 @@ void tagCounters(GlobalVariable *Counters, GlobalVariable *Table) {
 
 GlobalVariable *taggedCounters(Module &M, GlobalVariable *Table) {
   for (GlobalVariable &G : M.globals())
-    if (MDNode *N = G.getMetadata(kSitesMD))
-      if (cast<ValueAsMetadata>(N->getOperand(0))->getValue() == Table)
-        return &G;
+    if (tableOf(G) == Table)
+      return &G;
   return nullptr;
 }
 
@@ -86,17 +91,16 @@ void finishModuleAttach(Module &M) {
   Type *Ptr = PointerType::getUnqual(Ctx), *I8 = Type::getInt8Ty(Ctx), *I32 = Type::getInt32Ty(Ctx);
   FunctionCallee Register = M.getOrInsertFunction(
       COROSCOPE_PROFILE_MODULE_HOOK, FunctionType::get(I8, {Ptr, I32, Ptr, Ptr}, false));
-  F->deleteBody();
+  F->deleteBody(); // makes F a declaration: internal again below
   F->setLinkage(GlobalValue::InternalLinkage);
   IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
   GlobalVariable *State = moduleState(M);
   Value *StateAddr = B.CreateThreadLocalAddress(State);
   Value *All = nullptr;
   for (GlobalVariable &G : M.globals()) {
-    MDNode *N = G.getMetadata(kSitesMD);
-    if (!N)
+    GlobalVariable *Table = tableOf(G);
+    if (!Table)
       continue;
-    auto *Table = cast<GlobalVariable>(cast<ValueAsMetadata>(N->getOperand(0))->getValue());
     uint64_t Count = cast<ArrayType>(Table->getValueType())->getNumElements();
     Value *S = B.CreateCall(
         Register, {Table, B.getInt32(uint32_t(Count)), B.CreateThreadLocalAddress(&G), StateAddr});

@@ -90,9 +90,9 @@ struct __coroscope_open_suspension {
 /// profile mode no event costs a call (as -fprofile-instr-generate's
 /// counters cost none). Lives in the runtime's per-thread block; the inline
 /// code reads it only when its module's state byte (below) says the thread
-/// is attached with the flags it needs, and calls the hook otherwise. Only the owning thread writes
-/// it; a profile snapshot reads `counters` from other threads, so counter updates are relaxed
-/// atomics.
+/// is attached with the flags it needs, and calls the hook otherwise. Only
+/// the owning thread writes it; a profile snapshot reads `counters` from
+/// other threads, so counter updates are relaxed atomics.
 struct __coroscope_thread {
   /// Profile mode: __coroscope_site_counters counters per site id, by id.
   uint64_t *counters;
