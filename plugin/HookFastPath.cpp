@@ -7,13 +7,12 @@
 //   fast: [await_ready: atomic monotonic ++ of the site's ready count in the
 //          module's thread-local counters (ProfileInline.cpp)]
 //         [frame_alloc: store mem, bytes to the thread's pending_alloc_mem,
-//          pending_alloc_bytes]
+//          pending_alloc_bytes, through the module's thread pointer]
 //         br %cont
 //   slow: the original call; br %cont
 //
 // The offsets are coroscope/hooks.h's, the layout of an LP64 target; on any
-// other, with emulated TLS and in code for a shared library, the calls are
-// left as they are.
+// other and with emulated TLS the calls are left as they are.
 //
 //===----------------------------------------------------------------------===//
 #include "HookFastPath.h"
@@ -74,22 +73,12 @@ std::optional<uint8_t> siteKind(Value *V, const DataLayout &DL) {
   return std::nullopt;
 }
 
-GlobalVariable *threadStateVar(Module &M) {
-  if (GlobalVariable *GV = M.getGlobalVariable(kThreadState))
-    return GV;
-  auto *GV = new GlobalVariable(M, PointerType::getUnqual(M.getContext()), /*isConstant=*/false,
-                                GlobalValue::ExternalLinkage, nullptr, kThreadState, nullptr,
-                                GlobalValue::InitialExecTLSModel);
-  GV->setAlignment(Align(8));
-  return GV;
-}
-
 Value *fieldPtr(IRBuilder<> &B, Value *Base, size_t Offset) {
   return B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Base, Offset);
 }
 
 /// Puts Hook's fast path in front of Call.
-void addFastPath(CallInst *Call, const FastHook &Hook, GlobalVariable *ThreadState) {
+void addFastPath(CallInst *Call, const FastHook &Hook) {
   LLVMContext &Ctx = Call->getContext();
   BasicBlock *Fast = guardWithModuleState(Call, uint8_t(__coroscope_module_attached | Hook.Needs));
   IRBuilder<> B(Fast->getTerminator());
@@ -100,8 +89,7 @@ void addFastPath(CallInst *Call, const FastHook &Hook, GlobalVariable *ThreadSta
     break;
   case Action::KeepAlloc: {
     // Never null while the module's state byte has the thread attached.
-    Value *T = B.CreateAlignedLoad(Ptr, B.CreateThreadLocalAddress(ThreadState), Align(8),
-                                   "coroscope.thread");
+    Value *T = loadModuleThread(B, *Call->getModule());
     B.CreateAlignedStore(B.CreatePtrToInt(Call->getArgOperand(1), I64),
                          fieldPtr(B, T, offsetof(__coroscope_thread, pending_alloc_mem)), Align(8));
     B.CreateAlignedStore(B.CreateZExtOrTrunc(Call->getArgOperand(2), I64),
@@ -164,13 +152,9 @@ PreservedAnalyses HookFastPathPass::run(Module &M, ModuleAnalysisManager &) {
   const DataLayout &DL = M.getDataLayout();
   if (DL.getPointerSize() != 8 || sizeof(void *) != 8)
     return PreservedAnalyses::all(); // hooks.h's offsets are LP64's
+  // Emulated thread-locals (-femulated-tls, Android's default) would turn
+  // each test of the state byte into a call of __emutls_get_address.
   if (EmulatedTLS.value_or(Triple(M.getTargetTriple()).hasDefaultEmulatedTLS()))
-    return PreservedAnalyses::all(); // no __emutls_v.__coroscope_thread_state exists
-  // Code for a shared library (position independent, not for an
-  // executable) keeps its calls: with the static runtime it finds the hooks
-  // in the executable, which exports no thread-local (a -static-pie one
-  // cannot; analyzer/flags.cpp).
-  if (M.getPICLevel() != PICLevel::NotPIC && M.getPIELevel() == PIELevel::Default)
     return PreservedAnalyses::all();
   SmallVector<std::pair<CallInst *, const FastHook *>, 64> Calls;
   for (const FastHook &Hook : kFastHooks) {
@@ -187,9 +171,8 @@ PreservedAnalyses HookFastPathPass::run(Module &M, ModuleAnalysisManager &) {
   }
   bool Changed = false;
   if (!Calls.empty()) {
-    GlobalVariable *State = threadStateVar(M);
     for (auto [Call, Hook] : Calls)
-      addFastPath(Call, *Hook, State);
+      addFastPath(Call, *Hook);
     Changed = true;
   }
   Changed |= inlineProfileCounting(M);

@@ -14,8 +14,6 @@ namespace coroscope::hook_names {
 #define COROSCOPE_HOOK(Name, symbol, params) inline constexpr const char *k##Name = #symbol;
 #include "coroscope/hooks.def"
 inline constexpr const char *kHookPrefix = "__coroscope_";
-/// The per-thread state pointer hooks.h declares (`__coroscope_thread_state`).
-inline constexpr const char *kThreadState = "__coroscope_thread_state";
 inline constexpr const char *kSitesSection = "coroscope_sites";
 /// On a hook call HookFastPath already put a fast path in front of.
 inline constexpr const char *kSlowPathMD = "coroscope.slow";

@@ -20,6 +20,7 @@
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
 
@@ -27,7 +28,9 @@ namespace coroscope {
 namespace {
 
 constexpr const char *kStateName = "coroscope.state";
+constexpr const char *kThreadName = "coroscope.thread";
 constexpr const char *kAttachName = "coroscope.module.attach";
+constexpr const char *kUnloadName = "coroscope.module.unload";
 /// On a module's counters: the site table they count for.
 constexpr const char *kSitesMD = "coroscope.sites";
 
@@ -45,16 +48,63 @@ GlobalVariable *tableOf(const GlobalVariable &G) {
   return N ? cast<GlobalVariable>(cast<ValueAsMetadata>(N->getOperand(0))->getValue()) : nullptr;
 }
 
+/// An internal thread-local of the module. Codegen picks its model: in code
+/// for an executable local-exec, one %fs-relative access like a plain
+/// global's; in a shared library's local-dynamic (a __tls_get_addr call,
+/// shared by the function's accesses), which holds whether the library is
+/// loaded at start-up or by dlopen.
+GlobalVariable *moduleThreadLocal(Module &M, const char *Name, Type *Ty) {
+  if (GlobalVariable *GV = M.getGlobalVariable(Name, /*AllowInternal=*/true))
+    return GV;
+  return new GlobalVariable(M, Ty, false, GlobalValue::InternalLinkage, Constant::getNullValue(Ty),
+                            Name, nullptr, GlobalValue::GeneralDynamicTLSModel);
+}
+
+GlobalVariable *moduleThread(Module &M) {
+  return moduleThreadLocal(M, kThreadName, PointerType::getUnqual(M.getContext()));
+}
+
+/// Code for a shared library, which dlclose may unload before the process
+/// ends, its thread-locals and site tables with it.
+bool forSharedLibrary(const Module &M) {
+  return M.getPICLevel() != PICLevel::NotPIC && M.getPIELevel() == PIELevel::Default;
+}
+
+/// (Re)writes the destructor that tells the runtime a shared library's
+/// registrations go away (coroscope/hooks.h, __coroscope_profile_module_unload),
+/// one call for each table or stand-in the registration passed.
+void finishModuleUnload(Module &M, ArrayRef<Value *> Tables) {
+  LLVMContext &Ctx = M.getContext();
+  Function *F = M.getFunction(kUnloadName);
+  bool Fresh = !F;
+  if (Fresh)
+    F = Function::Create(FunctionType::get(Type::getVoidTy(Ctx), false),
+                         GlobalValue::InternalLinkage, kUnloadName, M);
+  else
+    F->deleteBody(); // makes F a declaration: internal again below
+  F->setLinkage(GlobalValue::InternalLinkage);
+  F->addFnAttr(Attribute::Cold);
+  F->addFnAttr(Attribute::NoUnwind);
+  Type *Ptr = PointerType::getUnqual(Ctx);
+  FunctionCallee Unload = M.getOrInsertFunction(
+      COROSCOPE_PROFILE_UNLOAD_HOOK, FunctionType::get(Type::getVoidTy(Ctx), {Ptr}, false));
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
+  for (Value *Table : Tables)
+    B.CreateCall(Unload, {Table});
+  B.CreateRetVoid();
+  if (Fresh)
+    appendToGlobalDtors(M, F, 0);
+}
+
 } // namespace
 
 GlobalVariable *moduleState(Module &M) {
-  if (GlobalVariable *GV = M.getGlobalVariable(kStateName, /*AllowInternal=*/true))
-    return GV;
-  Type *I8 = Type::getInt8Ty(M.getContext());
-  // Internal thread-locals of code for an executable: codegen makes them
-  // local-exec, one %fs-relative access like a plain global's.
-  return new GlobalVariable(M, I8, false, GlobalValue::InternalLinkage, ConstantInt::get(I8, 0),
-                            kStateName, nullptr, GlobalValue::GeneralDynamicTLSModel);
+  return moduleThreadLocal(M, kStateName, Type::getInt8Ty(M.getContext()));
+}
+
+Value *loadModuleThread(IRBuilder<> &B, Module &M) {
+  return B.CreateAlignedLoad(B.getPtrTy(), B.CreateThreadLocalAddress(moduleThread(M)), Align(8),
+                             "coroscope.thread");
 }
 
 Function *moduleAttach(Module &M) {
@@ -97,6 +147,7 @@ void finishModuleAttach(Module &M) {
   GlobalVariable *State = moduleState(M);
   Value *StateAddr = B.CreateThreadLocalAddress(State);
   Value *All = nullptr;
+  SmallVector<Value *, 4> Tables;
   for (GlobalVariable &G : M.globals()) {
     GlobalVariable *Table = tableOf(G);
     if (!Table)
@@ -105,12 +156,21 @@ void finishModuleAttach(Module &M) {
     Value *S = B.CreateCall(
         Register, {Table, B.getInt32(uint32_t(Count)), B.CreateThreadLocalAddress(&G), StateAddr});
     All = All ? B.CreateAnd(All, S) : S;
+    Tables.push_back(Table);
   }
-  if (!All) // inline code without counters (activations only): the byte alone
-    All = B.CreateCall(Register, {ConstantPointerNull::get(cast<PointerType>(Ptr)), B.getInt32(0),
-                                  ConstantPointerNull::get(cast<PointerType>(Ptr)), StateAddr});
+  if (!All) { // inline code without counters (activations only): the byte
+              // alone, this function standing for the module's table
+    All = B.CreateCall(
+        Register, {F, B.getInt32(0), ConstantPointerNull::get(cast<PointerType>(Ptr)), StateAddr});
+    Tables.push_back(F);
+  }
+  FunctionCallee Thread =
+      M.getOrInsertFunction(COROSCOPE_PROFILE_THREAD_HOOK, FunctionType::get(Ptr, false));
+  B.CreateAlignedStore(B.CreateCall(Thread), B.CreateThreadLocalAddress(moduleThread(M)), Align(8));
   B.CreateStore(All, StateAddr);
   B.CreateRetVoid();
+  if (forSharedLibrary(M))
+    finishModuleUnload(M, Tables);
 }
 
 BasicBlock *guardWithModuleState(CallInst *Call, uint8_t Needs) {
@@ -144,11 +204,12 @@ BasicBlock *guardWithModuleState(CallInst *Call, uint8_t Needs) {
 
 bool expandModuleStateMarkers(Module &M) {
   bool Changed = false;
-  for (const char *Name : {COROSCOPE_MODULE_STATE_MARKER, COROSCOPE_MODULE_ATTACH_MARKER}) {
+  for (const char *Name : {COROSCOPE_MODULE_STATE_MARKER, COROSCOPE_MODULE_THREAD_MARKER,
+                           COROSCOPE_MODULE_ATTACH_MARKER}) {
     Function *Marker = M.getFunction(Name);
     if (!Marker)
       continue;
-    bool IsState = Name == StringRef(COROSCOPE_MODULE_STATE_MARKER);
+    StringRef What(Name);
     SmallVector<CallInst *, 64> Calls;
     for (User *U : Marker->users())
       if (auto *Call = dyn_cast<CallInst>(U); Call && Call->getCalledOperand() == Marker)
@@ -156,8 +217,10 @@ bool expandModuleStateMarkers(Module &M) {
     for (CallInst *Call : Calls) {
       IRBuilder<> B(Call);
       B.SetCurrentDebugLocation(Call->getDebugLoc());
-      if (IsState)
+      if (What == COROSCOPE_MODULE_STATE_MARKER)
         Call->replaceAllUsesWith(loadState(B, moduleState(M)));
+      else if (What == COROSCOPE_MODULE_THREAD_MARKER)
+        Call->replaceAllUsesWith(loadModuleThread(B, M));
       else
         B.CreateCall(moduleAttach(M));
       Call->eraseFromParent();

@@ -1,7 +1,7 @@
 //===- ModuleState.h - An instrumented module's thread-local state byte ---===//
 //
-// In code for an executable each instrumented module tests one thread-local
-// byte of its own before an inline fast path (coroscope/hooks.h, "module
+// Each instrumented module tests one thread-local byte of its own before an
+// inline fast path (coroscope/hooks.h, "module
 // state"): __coroscope_module_attached | the thread's `fast` flags once the
 // thread's first event in the module has registered it, else 0. The test is
 // one compare against an %fs-relative byte, where loading the runtime's
@@ -11,6 +11,8 @@
 //===----------------------------------------------------------------------===//
 #ifndef COROSCOPE_PLUGIN_MODULESTATE_H
 #define COROSCOPE_PLUGIN_MODULESTATE_H
+
+#include "llvm/IR/IRBuilder.h"
 
 #include <cstdint>
 
@@ -26,11 +28,16 @@ namespace coroscope {
 
 /// The module's state byte (internal, thread-local), created on first use.
 llvm::GlobalVariable *moduleState(llvm::Module &M);
+/// A load of the module's thread pointer (internal, thread-local: the
+/// thread's __coroscope_thread, kept by the registration), at B.
+llvm::Value *loadModuleThread(llvm::IRBuilder<> &B, llvm::Module &M);
 
 /// The module's registration: an internal, cold function that calls
 /// __coroscope_profile_module for each site table with counters
-/// (tagCounters) and stores the result in the state byte. Its body is
-/// finishModuleAttach's.
+/// (tagCounters), keeps __coroscope_profile_thread() in the thread pointer
+/// and stores the result in the state byte. Its body is
+/// finishModuleAttach's; in code for a shared library that also writes a
+/// destructor that unregisters the tables (__coroscope_profile_module_unload).
 llvm::Function *moduleAttach(llvm::Module &M);
 
 /// Marks Counters as the thread-local counters of the site table Table.

@@ -202,6 +202,12 @@ bool inlineProfileCounting(Module &M) {
   if (!Counting || Counting->getDataLayout() != DL)
     return expandModuleCounters(M); // built for another target: the calls stay
   Counting->setTargetTriple(M.getTargetTriple());
+  // Its module flags are those of the bitcode's own build (a PIE level,
+  // uwtable...): linked in, "PIE Level" (behaviour Max) would make code for
+  // a shared library PIE, and codegen would give its thread-locals
+  // local-exec relocations, which no shared object can hold.
+  if (NamedMDNode *Flags = Counting->getModuleFlagsMetadata())
+    Counting->eraseNamedMetadata(Flags);
   // The inline code must fit any caller: no CPU features of its own.
   for (Function &F : *Counting) {
     F.removeFnAttr("target-cpu");

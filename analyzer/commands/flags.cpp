@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 #include "commands/cli.h"
 #include "commands/commands.h"
+#include "coroscope/inline_imports.h"
 #include "file_names.h"
 
 #include <cerrno>
@@ -53,7 +54,7 @@ namespace {
 const char *const kExportedSymbols[] = {
 #define COROSCOPE_HOOK(Name, symbol, params) #symbol,
 #include "coroscope/hooks.def"
-    "__coroscope_flush", "__coroscope_dump_frames"};
+    "__coroscope_flush", "__coroscope_dump_frames", COROSCOPE_INLINE_IMPORTS};
 
 /// How long `COMPILER --version` may take (a cold ccache, a slow NFS).
 constexpr int kVersionTimeoutMs = 20000;

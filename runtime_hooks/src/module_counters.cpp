@@ -77,35 +77,43 @@ void clearSlots(const ModuleCounters &mc) {
          size_t(mc.offset[last] + __coroscope_site_slots(mc.sites[last].kind)) * sizeof(uint64_t));
 }
 
+/// Adds mc's counts into `into`'s block and zeroes them.
+void foldInto(ThreadState *into, const ModuleCounters &mc) {
+  using namespace counting;
+  for (uint32_t i = 0; i < mc.count; ++i) {
+    uint32_t n = __coroscope_site_slots(mc.sites[i].kind);
+    const uint64_t *from = mc.slots + mc.offset[i];
+    bool any = false;
+    for (uint32_t k = 0; k < n && !any; ++k)
+      any = from[k] != 0;
+    if (!any)
+      continue;
+    uint64_t *to = counters(&into->pub, &mc.sites[i]);
+    if (!to)
+      continue;
+    for (uint32_t k = 0; k < n; ++k) {
+      if (n == 16 && k == kSampleCountdown)
+        continue; // the array's own sampling state
+      bool extreme = n == 16 && (k == kHeapMin || k == kHeapMax || k == kElidedMin ||
+                                 k == kElidedMax); // min kept inverted: both take the larger
+      uint64_t v =
+          extreme ? (from[k] > load(to[k]) ? from[k] : load(to[k])) : load(to[k]) + from[k];
+      __atomic_store_n(&to[k], v, __ATOMIC_RELAXED);
+    }
+  }
+  clearSlots(mc);
+}
+
 } // namespace
 
 void foldModuleCountersLocked(ThreadState *t) {
-  using namespace counting;
   for (uint32_t m = 0; m < t->module_count; ++m) {
     const ModuleCounters &mc = t->modules[m];
-    *mc.state = 0; // a later event on this thread registers it again
-    for (uint32_t i = 0; i < mc.count; ++i) {
-      uint32_t n = __coroscope_site_slots(mc.sites[i].kind);
-      const uint64_t *from = mc.slots + mc.offset[i];
-      bool any = false;
-      for (uint32_t k = 0; k < n && !any; ++k)
-        any = from[k] != 0;
-      if (!any)
-        continue;
-      uint64_t *to = counters(&t->pub, &mc.sites[i]);
-      if (!to)
-        continue;
-      for (uint32_t k = 0; k < n; ++k) {
-        if (n == 16 && k == kSampleCountdown)
-          continue; // the array's own sampling state
-        bool extreme = n == 16 && (k == kHeapMin || k == kHeapMax || k == kElidedMin ||
-                                   k == kElidedMax); // min kept inverted: both take the larger
-        uint64_t v =
-            extreme ? (from[k] > load(to[k]) ? from[k] : load(to[k])) : load(to[k]) + from[k];
-        __atomic_store_n(&to[k], v, __ATOMIC_RELAXED);
-      }
-    }
-    clearSlots(mc);
+    // 0: a later event on this thread registers it again (no byte: its
+    // image was unloaded).
+    if (mc.state)
+      *mc.state = 0;
+    foldInto(t, mc);
   }
   __atomic_store_n(&t->module_count, 0, __ATOMIC_RELEASE);
 }
@@ -142,16 +150,57 @@ __attribute__((visibility("default"), noinline, cold)) uint8_t __coroscope_profi
   for (uint32_t m = 0; m < t->module_count && !known; ++m)
     known = count ? t->modules[m].slots == slots : t->modules[m].state == state;
   const uint32_t *offset = count ? offsetsLocked(sites, count) : nullptr;
-  bool kept = known || ((offset || !count) && reserveLocked(t));
+  // An unloaded image's entry (no state byte) is taken again first.
+  uint32_t dead = 0;
+  while (dead < t->module_count && t->modules[dead].state)
+    ++dead;
+  bool kept = known || ((offset || !count) && (dead < t->module_count || reserveLocked(t)));
   if (kept && !known) {
-    t->modules[t->module_count] = {count ? sites : nullptr, offset, count, count ? slots : nullptr,
-                                   state};
-    __atomic_store_n(&t->module_count, t->module_count + 1, __ATOMIC_RELEASE);
+    ModuleCounters &e = t->modules[dead];
+    e.state = nullptr; // a snapshot skips the entry while it changes
+    __atomic_store_n(&e.count, 0u, __ATOMIC_RELEASE);
+    e.sites = sites; // with no counters, what stands for the module (its unload names it)
+    e.offset = offset;
+    e.slots = count ? slots : nullptr;
+    e.state = state;
+    __atomic_store_n(&e.count, count, __ATOMIC_RELEASE);
+    if (dead == t->module_count)
+      __atomic_store_n(&t->module_count, t->module_count + 1, __ATOMIC_RELEASE);
   }
   writerUnlock();
   // Not kept (no memory): attached but no fast path, so every event calls
   // its hook and nothing reads this byte at the thread's exit.
   return uint8_t(__coroscope_module_attached | (kept ? fast : 0u));
+}
+
+__attribute__((visibility("default"), noinline, cold)) __coroscope_thread *
+__coroscope_profile_thread() {
+  ThreadState *t = currentThread();
+  return t ? &t->pub : nullptr;
+}
+
+__attribute__((visibility("default"), noinline, cold)) void
+__coroscope_profile_module_unload(const __coroscope_site *sites) {
+  ThreadState *into = currentThread();
+  writerLock();
+  forEachThread([&](ThreadState *t) {
+    for (uint32_t m = 0; m < t->module_count; ++m) {
+      ModuleCounters &mc = t->modules[m];
+      if (!mc.state || mc.sites != sites)
+        continue;
+      if (into)
+        foldInto(into, mc);
+      // Code of the module that still runs (an exit handler after the
+      // module's destructor) registers its thread again.
+      *mc.state = 0;
+      // Dead: the thread-locals it names and the table go with the image.
+      __atomic_store_n(&mc.count, 0u, __ATOMIC_RELEASE);
+      mc.sites = nullptr;
+      mc.slots = nullptr;
+      mc.state = nullptr;
+    }
+  });
+  writerUnlock();
 }
 
 __attribute__((visibility("default"), noinline)) uint64_t *
@@ -167,6 +216,9 @@ __coroscope_module_counters_of(const __coroscope_site *site) {
 // state with no fast path, so every event calls its hook.
 __attribute__((visibility("default"), noinline)) uint8_t __coroscope_module_state() {
   return __coroscope_module_attached;
+}
+__attribute__((visibility("default"), noinline)) __coroscope_thread *__coroscope_module_thread() {
+  return __coroscope_thread_state;
 }
 __attribute__((visibility("default"), noinline)) void __coroscope_module_attach() {}
 

@@ -1,12 +1,13 @@
 //===- module_counters.h - Profile counts kept in the modules' own arrays --===//
 //
-// In code for an executable the inline counting counts into a thread-local
-// array of the instrumented module (coroscope/hooks.h,
+// The inline counting counts into a thread-local array of the instrumented
+// module (coroscope/hooks.h,
 // __coroscope_profile_module), so an event costs no thread-block or site-id
 // look-up. Each thread's first count into a module's array tells the
 // runtime where that thread's array is; a profile reads the arrays with the
 // thread blocks, and a thread's exit folds them into its block (the arrays
-// die with the thread).
+// die with the thread); a shared library's unload folds every thread's
+// arrays of it into the unloading thread's block (they die with the image).
 //
 //===----------------------------------------------------------------------===//
 #ifndef COROSCOPE_RUNTIME_MODULE_COUNTERS_H
@@ -22,11 +23,14 @@ namespace rt {
 
 /// A module's array as one thread counts into it.
 struct ModuleCounters {
-  const __coroscope_site *sites; ///< the module's site table
-  const uint32_t *offset;        ///< each site's first slot (shared by all threads)
-  uint32_t count;                ///< sites in the table
-  uint64_t *slots;               ///< this thread's array; null for a module without counters
-  uint8_t *state;                ///< this thread's module state byte (coroscope/hooks.h)
+  /// The module's site table (with count 0 it may stand for a module
+  /// without one); null with `state` for the entry of an unloaded image.
+  const __coroscope_site *sites;
+  const uint32_t *offset; ///< each site's first slot (shared by all threads)
+  uint32_t count;         ///< sites in the table
+  uint64_t *slots;        ///< this thread's array; null for a module without counters
+  /// This thread's module state byte (coroscope/hooks.h); null: the entry is free.
+  uint8_t *state;
 };
 
 /// Calls fn(const uint64_t *counters) with t's module slots for site `id`

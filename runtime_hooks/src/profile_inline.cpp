@@ -18,10 +18,10 @@
 using namespace coroscope;
 using namespace coroscope::counting;
 
-// The module's state byte and registration: the pass puts a load of the
-// module's thread-local byte and a call of its registration function in
-// place of __coroscope_module_state() and __coroscope_module_attach()
-// (coroscope/hooks.h, "module state").
+// The module's state byte, thread pointer and registration: the pass puts
+// loads of the module's thread-locals and a call of its registration
+// function in place of __coroscope_module_state(), __coroscope_module_thread()
+// and __coroscope_module_attach() (coroscope/hooks.h, "module state").
 
 namespace {
 /// The thread is attached in profile mode without run-time checks, as far
@@ -36,9 +36,10 @@ inline bool inlineOn() {
   __coroscope_module_attach();
   return __coroscope_module_state() == __coroscope_module_inline;
 }
-/// The thread's block: never null while the module's byte says inline.
+/// The thread's block, as the module's registration kept it: never null
+/// while the module's byte says inline.
 inline Thread *thread() {
-  Thread *t = __coroscope_thread_state;
+  Thread *t = __coroscope_module_thread();
   __builtin_assume(t != nullptr);
   return t;
 }

@@ -7,6 +7,11 @@
 // RUN: ls %t.d | count 2
 // RUN: %coroscope report --format json -o %t.json %t.d/log.*
 // RUN: %python %S/../tools/report_summary.py %t.json | FileCheck %s
+// Profile mode: the library's code counts inline into its own thread-locals;
+// each dlclose folds them into the thread's block before they go.
+// RUN: rm -rf %t.p && mkdir %t.p && env COROSCOPE_MODE=profile COROSCOPE_OUT=%t.p/log.%%p %t %t.so | FileCheck %s --check-prefix=OUT
+// RUN: %coroscope report --format json -o %t.p.json %t.p/log.*
+// RUN: %python %S/../tools/report_summary.py %t.p.json | FileCheck %s
 #include "../Inputs/kit.h"
 #include <cstdio>
 

@@ -155,8 +155,8 @@ enum {
   __coroscope_counter_ready = 0,  ///< a suspend site's: await_ready returned true
 };
 
-/// Profile mode's module counters: in code for an executable, the inline
-/// counting (plugin/ProfileInline.cpp) counts into a thread-local array of
+/// Profile mode's module counters: the inline counting
+/// (plugin/ProfileInline.cpp) counts into a thread-local array of
 /// the instrumented module itself, as -fprofile-instr-generate counts into
 /// its module's __llvm_prf_cnts, but one array per thread so counts stay
 /// exact: __coroscope_site_slots(kind) 8-byte slots per entry of the
@@ -167,14 +167,19 @@ static inline uint32_t __coroscope_site_slots(uint8_t kind) {
   // kinds count nothing.
   return kind == 0 ? 16u : kind <= 4 ? 4u : 0u;
 }
-/// Profile mode's module state: in code for an executable each
-/// instrumented module has a thread-local byte the inline code tests
+/// Profile mode's module state: each instrumented module (an executable's
+/// or a shared library's) has a thread-local byte the inline code tests
 /// instead of loading __coroscope_thread_state and its `fast` flags: 0 until
 /// the thread's first event in the module (the inline code then calls
 /// __coroscope_profile_module), then __coroscope_module_attached | the
 /// thread's `fast`, and 0 again when the thread exits. So an event whose
-/// byte is __coroscope_module_inline costs one compare, and the thread
-/// pointer it may then load is never null.
+/// byte is __coroscope_module_inline costs one compare. Beside it the
+/// module keeps the thread's __coroscope_thread pointer (set by its
+/// registration from __coroscope_profile_thread, never null while the byte
+/// is not 0), so module code never names the runtime's thread-local: a
+/// shared library then binds to an executable that holds the static runtime
+/// and exports functions only, and a -static-pie executable has no dynamic
+/// TLS relocation to apply to itself.
 enum {
   __coroscope_module_attached = 4,
   __coroscope_module_inline = __coroscope_module_attached | __coroscope_fast_inline,
@@ -190,18 +195,32 @@ enum {
 /// bitwise and of the results.
 uint8_t __coroscope_profile_module(const struct __coroscope_site *sites, uint32_t count,
                                    uint64_t *slots, uint8_t *state);
+/// The calling thread's block, for a module's registration to keep (the
+/// same as __coroscope_thread_state; null until the thread runs a hook).
+struct __coroscope_thread *__coroscope_profile_thread(void);
+/// Code for a shared library is unloaded with its image (dlclose, or the
+/// process's end): a destructor the pass adds calls this for each site
+/// table with counters, and the runtime adds every thread's array of that
+/// table into the calling thread's block and forgets them (their memory
+/// and the table go with the image).
+void __coroscope_profile_module_unload(const struct __coroscope_site *sites);
 /// The placeholders the inline counting's bitcode calls: the counters of a
-/// site, the module's state byte, and the module's registration (its calls
-/// of __coroscope_profile_module); the pass puts the address in the
-/// module's array, the load of the byte and a call of the module's own
-/// registration function in their place.
+/// site, the module's state byte, the module's thread pointer, and the
+/// module's registration (its calls of __coroscope_profile_module); the
+/// pass puts the address in the module's array, the loads of the byte and
+/// of the pointer and a call of the module's own registration function in
+/// their place.
 #define COROSCOPE_MODULE_COUNTERS_MARKER "__coroscope_module_counters_of"
 #define COROSCOPE_MODULE_STATE_MARKER "__coroscope_module_state"
+#define COROSCOPE_MODULE_THREAD_MARKER "__coroscope_module_thread"
 #define COROSCOPE_MODULE_ATTACH_MARKER "__coroscope_module_attach"
 #define COROSCOPE_PROFILE_MODULE_HOOK "__coroscope_profile_module"
+#define COROSCOPE_PROFILE_THREAD_HOOK "__coroscope_profile_thread"
+#define COROSCOPE_PROFILE_UNLOAD_HOOK "__coroscope_profile_module_unload"
 /// The state placeholders' definitions where the pass left them: no fast
 /// path (__coroscope_module_attached), and nothing to register.
 uint8_t __coroscope_module_state(void);
+struct __coroscope_thread *__coroscope_module_thread(void);
 void __coroscope_module_attach(void);
 /// What a call of the placeholder the pass could not resolve costs: the
 /// thread block's counters of `site` (never null: a sink when no memory).

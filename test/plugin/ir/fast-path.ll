@@ -8,20 +8,34 @@
 ; RUN: %opt -passes=coroscope-fast -S %s -o %t.ll
 ; RUN: FileCheck %s < %t.ll
 ; RUN: %opt -passes=coroscope-fast,coroscope-fast -S %s | FileCheck %s --check-prefix=TWICE
-; TWICE-COUNT-16: = call {{.*}}@llvm.threadlocal.address
+; TWICE-COUNT-17: = call {{.*}}@llvm.threadlocal.address
 ; TWICE-NOT: = call {{.*}}@llvm.threadlocal.address
 ; A target whose thread-locals are emulated (Android's default) would need an
 ; __emutls_v.__coroscope_thread_state the runtime does not define: no paths.
 ; RUN: %opt -mtriple=aarch64-linux-android -passes=coroscope-fast -S %s | FileCheck %s --check-prefix=EMUTLS
 ; EMUTLS-NOT: __coroscope_thread_state
 ; EMUTLS-NOT: coroscope.slow
-; Code for a shared library (PIC, not PIE) keeps its calls: with the static
-; runtime it binds to the executable, which exports no thread-local. Code for
-; a PIE executable gets the paths.
+; Code for a shared library (PIC, not PIE) gets the same paths: they read
+; only the module's own thread-locals (never the runtime's
+; __coroscope_thread_state, which an executable holding the static runtime
+; does not export), and a destructor unregisters the module's tables when
+; dlclose unloads it. Code for a PIE executable gets the paths and no
+; destructor.
 ; RUN: cp %s %t.pic.ll && printf '!llvm.module.flags = !{!90}\n!90 = !{i32 8, !"PIC Level", i32 2}\n' >> %t.pic.ll
-; RUN: %opt -passes=coroscope-fast -S %t.pic.ll | FileCheck %s --check-prefix=EMUTLS
+; RUN: %opt -passes=coroscope-fast -S %t.pic.ll > %t.pic.out
+; RUN: FileCheck %s --check-prefix=TWICE < %t.pic.out
+; RUN: FileCheck %s --check-prefix=SHLIB --implicit-check-not=__coroscope_thread_state < %t.pic.out
+; SHLIB: @llvm.global_dtors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 0, ptr @coroscope.module.unload, ptr null }]
+; SHLIB-LABEL: define internal void @coroscope.module.unload()
+; SHLIB-NEXT: entry:
+; SHLIB-NEXT: call void @__coroscope_profile_module_unload(ptr @coroscope.sites)
+; SHLIB-NEXT: ret void
 ; RUN: cp %s %t.pie.ll && printf '!llvm.module.flags = !{!90, !91}\n!90 = !{i32 8, !"PIC Level", i32 2}\n!91 = !{i32 7, !"PIE Level", i32 2}\n' >> %t.pie.ll
-; RUN: %opt -passes=coroscope-fast -S %t.pie.ll | FileCheck %s --check-prefix=TWICE
+; RUN: %opt -passes=coroscope-fast -S %t.pie.ll > %t.pie.out
+; RUN: FileCheck %s --check-prefix=TWICE < %t.pie.out
+; RUN: FileCheck %s --check-prefix=EXE < %t.pie.out
+; EXE-NOT: global_dtors
+; EXE-NOT: __coroscope_profile_module_unload
 
 %site = type { i32, i8, i8, i8, i8, i32, i32, i32, ptr, ptr, ptr, ptr }
 ; kinds: 0 function, 2 await, 4 final
@@ -39,8 +53,9 @@ declare void @__coroscope_coroutine_call(ptr)
 declare void @__coroscope_handle_done(ptr, ptr)
 declare void @__coroscope_frame_alloc(ptr, ptr, i64)
 
-; CHECK: @__coroscope_thread_state = external thread_local(initialexec) global ptr, align 8
+; The module's state byte and the thread pointer its registration keeps.
 ; CHECK: @coroscope.state = internal thread_local global i8 0
+; CHECK: @coroscope.thread = internal thread_local global ptr null
 ; The module's counters: 16 slots for the function site, 4 each for the
 ; await and the final one, tagged with their site table.
 ; CHECK: @coroscope.counters = internal thread_local global [24 x i64] zeroinitializer, align 64, !coroscope.sites [[TABLE:![0-9]+]]
@@ -118,10 +133,11 @@ define void @checks_only(ptr %frame, ptr %to) {
 }
 
 ; frame_alloc in profile mode (flag 1) keeps the frame's address and size
-; in the thread's block, whose pointer is never null once attached.
+; in the thread's block, through the module's pointer to it (never null
+; once attached).
 ; CHECK-LABEL: define void @alloc(
 ; CHECK: and i8 {{%.*}}, 5
-; CHECK: [[TA:%.*]] = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__coroscope_thread_state)
+; CHECK: [[TA:%.*]] = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@coroscope.thread)
 ; CHECK-NEXT: [[T:%.*]] = load ptr, ptr [[TA]]
 ; CHECK-NEXT: [[MP:%.*]] = getelementptr inbounds i8, ptr [[T]], i64 16
 ; CHECK-NEXT: [[MEM:%.*]] = ptrtoint ptr %mem to i64
@@ -135,12 +151,16 @@ define void @alloc(ptr %mem, i64 %n) {
 }
 
 ; The module's registration: one call per site table with counters, whose
-; result (attached | the thread's fast flags, or 0) becomes the state byte.
+; result (attached | the thread's fast flags, or 0) becomes the state byte,
+; after the thread pointer is kept.
 ; CHECK-LABEL: define internal void @coroscope.module.attach()
 ; CHECK-NEXT: entry:
 ; CHECK-NEXT: [[SA:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @coroscope.state)
 ; CHECK-NEXT: [[CA:%.*]] = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@coroscope.counters)
 ; CHECK-NEXT: [[R:%.*]] = call i8 @__coroscope_profile_module(ptr @coroscope.sites, i32 3, ptr [[CA]], ptr [[SA]])
+; CHECK-NEXT: [[TA:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @coroscope.thread)
+; CHECK-NEXT: [[T:%.*]] = call ptr @__coroscope_profile_thread()
+; CHECK-NEXT: store ptr [[T]], ptr [[TA]]
 ; CHECK-NEXT: store i8 [[R]], ptr [[SA]]
 ; CHECK-NEXT: ret void
 ; CHECK: declare i8 @__coroscope_profile_module(ptr, i32, ptr, ptr)
