@@ -92,8 +92,10 @@ void finishModuleUnload(Module &M, ArrayRef<Value *> Tables) {
   for (Value *Table : Tables)
     B.CreateCall(Unload, {Table});
   B.CreateRetVoid();
+  // Priority 1, as the sites' constructor: after the library's own
+  // destructors, which may still run coroutines.
   if (Fresh)
-    appendToGlobalDtors(M, F, 0);
+    appendToGlobalDtors(M, F, 1);
 }
 
 } // namespace

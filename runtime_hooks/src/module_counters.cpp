@@ -8,6 +8,7 @@
 #include "module_counters.h"
 
 #include "log_writer.h"
+#include "options.h"
 #include "profile.h"
 
 #include <string.h>
@@ -181,7 +182,10 @@ __coroscope_profile_thread() {
 
 __attribute__((visibility("default"), noinline, cold)) void
 __coroscope_profile_module_unload(const __coroscope_site *sites) {
-  ThreadState *into = currentThread();
+  // Only profile mode has counts to fold (elsewhere the entries keep a
+  // byte alone): no thread is attached for them in trace mode, where that
+  // would log at the process's end.
+  ThreadState *into = gOptions.mode == Mode::Profile ? currentThread() : nullptr;
   writerLock();
   forEachThread([&](ThreadState *t) {
     for (uint32_t m = 0; m < t->module_count; ++m) {

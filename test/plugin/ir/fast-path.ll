@@ -25,7 +25,7 @@
 ; RUN: %opt -passes=coroscope-fast -S %t.pic.ll > %t.pic.out
 ; RUN: FileCheck %s --check-prefix=TWICE < %t.pic.out
 ; RUN: FileCheck %s --check-prefix=SHLIB --implicit-check-not=__coroscope_thread_state < %t.pic.out
-; SHLIB: @llvm.global_dtors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 0, ptr @coroscope.module.unload, ptr null }]
+; SHLIB: @llvm.global_dtors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 1, ptr @coroscope.module.unload, ptr null }]
 ; SHLIB-LABEL: define internal void @coroscope.module.unload()
 ; SHLIB-NEXT: entry:
 ; SHLIB-NEXT: call void @__coroscope_profile_module_unload(ptr @coroscope.sites)
