@@ -34,6 +34,7 @@ set(COROSCOPE_ANALYZER_SOURCES
   render/json.cpp
   render/rows.cpp
   render/html.cpp
+  model/activation_slices.cpp
   render/chrome_trace.cpp
   commands/export_chrome_trace.cpp
   render/log_status.cpp
