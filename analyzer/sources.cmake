@@ -3,10 +3,10 @@
 # Everything `report`, `check`, `dump` and `export` run on a log or a JSON
 # input, and nothing of `lint` (libclang) or of the command line: of
 # commands/, only the runners commands/commands.h declares (check_logs,
-# dump_log, export_chrome_trace), not the files that declare options. The `coroscope`
-# executable and the fuzz targets (fuzz/CMakeLists.txt, built by another
-# compiler with sanitizers) compile this one list, so the code fuzzed is the
-# code shipped.
+# dump_log, export_chrome_trace, export_folded), not the files that declare
+# options. The `coroscope` executable and the fuzz targets
+# (fuzz/CMakeLists.txt, built by another compiler with sanitizers) compile
+# this one list, so the code fuzzed is the code shipped.
 #
 #===------------------------------------------------------------------------===#
 set(COROSCOPE_ANALYZER_SOURCES
@@ -34,8 +34,12 @@ set(COROSCOPE_ANALYZER_SOURCES
   render/json.cpp
   render/rows.cpp
   render/html.cpp
+  model/activation_slices.cpp
+  model/async_stacks.cpp
   render/chrome_trace.cpp
+  render/folded.cpp
   commands/export_chrome_trace.cpp
+  commands/export_folded.cpp
   render/log_status.cpp
   render/empty_report.cpp
   render/baseline.cpp

@@ -9,6 +9,7 @@
 #define COROSCOPE_ANALYZER_COMMANDS_COMMANDS_H
 
 #include "log/log_reader.h"
+#include "model/async_stacks.h"
 #include "verdicts/advice.h"
 #include "verdicts/budget.h"
 #include <cstdint>
@@ -58,6 +59,24 @@ struct TraceWindow;
 /// input is a profile file (no events), and LogError on malformed input.
 std::vector<LogEnd> exportChromeTrace(const std::vector<std::string> &logs,
                                       const TraceWindow &window, std::ostream &os);
+
+/// Throws std::runtime_error "LOG: a profile file (COROSCOPE_MODE=profile)
+/// has counts but LACKS; record one with COROSCOPE_MODE=trace" for the first
+/// of `logs` that is a profile file (no events). Reads only their indexes
+/// (commands/export_chrome_trace.cpp).
+void requireTraceLogs(const std::vector<std::string> &logs, const std::string &lacks);
+
+/// `coroscope export --format folded LOG...` (commands/export_folded.cpp):
+/// the logs' async stacks in `view` (model/async_stacks.h), identical
+/// stacks of all logs merged, as "stack weight" lines in byte order; and
+/// how each log ended. Analyzes up to `jobs` logs at once. Throws
+/// std::runtime_error before reading events when an input is a profile
+/// file (requireTraceLogs), and LogError on malformed input.
+struct FoldedStacks {
+  std::string text;
+  std::vector<LogEnd> ends;
+};
+FoldedStacks exportFolded(const std::vector<std::string> &logs, AsyncView view, unsigned jobs);
 
 /// `coroscope lint -p BUILD_DIR [FILES...]` (commands/lint.cpp).
 struct LintCommand {

@@ -1,7 +1,8 @@
 //===- commands/export.cpp - `coroscope export`: rows or a timeline -------===//
 //
-// Each log's report as rows naming its process (jsonl, csv), or the logs'
-// timeline in the Trace Event Format (chrome-trace, commands/export_chrome_trace.cpp).
+// Each log's report as rows naming its process (jsonl, csv), the logs'
+// timeline in the Trace Event Format (chrome-trace, commands/export_chrome_trace.cpp),
+// or their async stacks as flame-graph input (folded, commands/export_folded.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "commands/cli.h"
@@ -41,6 +42,8 @@ struct ExportOptions {
   // chrome-trace only
   uint64_t from = 0, to = std::numeric_limits<uint64_t>::max();
   std::string function; ///< "": every function
+  // folded only
+  std::string view = "busy";
 };
 
 // The partial trace file being written, removed if a signal ends the run.
@@ -116,11 +119,25 @@ int runChromeTrace(const ExportOptions &opt) {
   return (incomplete || repeated) && opt.strict ? kExitInput : kExitOk;
 }
 
+/// Every log's stacks, merged into one flame graph.
+int runFolded(const ExportOptions &opt) {
+  bool repeated = false;
+  std::vector<std::string> logs = logsReadOnce(opt.logs, repeated);
+  FoldedStacks folded =
+      exportFolded(logs, opt.view == "waiting" ? AsyncView::Waiting : AsyncView::Busy, opt.jobs);
+  if (!writeOutput(opt.output, folded.text, opt.logs))
+    return kExitInput;
+  bool incomplete = warnIncomplete(logs, folded.ends);
+  return (incomplete || repeated) && opt.strict ? kExitInput : kExitOk;
+}
+
 /// Each log is its own report, so every row names the process it came from:
 /// rows of many processes load into one table (docs/usage.md).
 int runExport(const ExportOptions &opt) {
   if (opt.format == "chrome-trace")
     return runChromeTrace(opt);
+  if (opt.format == "folded")
+    return runFolded(opt);
   bool repeated = false;
   std::vector<std::string> logs = logsReadOnce(opt.logs, repeated);
   std::vector<nlohmann::ordered_json> rows;
@@ -163,13 +180,16 @@ Command addExportCommand(CLI::App &app) {
   auto opt = std::make_shared<ExportOptions>();
   CLI::App *exp = app.add_subcommand(
       "export", "Each log's report as rows naming its process (jsonl, csv: for DuckDB, "
-                "ClickHouse, Spark), or the run's timeline (chrome-trace: for Perfetto, "
+                "ClickHouse, Spark), the run's timeline (chrome-trace: for Perfetto, "
+                "speedscope), or its async stacks (folded: for flamegraph.pl, inferno, "
                 "speedscope)");
   exp->add_option("logs", opt->logs, "coroscope log files")->required();
   exp->add_option("--format", opt->format,
                   "jsonl or csv: rows of each log's report; chrome-trace: the timeline "
-                  "(Trace Event Format, for Perfetto, chrome://tracing, speedscope)")
-      ->check(CLI::IsMember({"jsonl", "csv", "chrome-trace"}))
+                  "(Trace Event Format, for Perfetto, chrome://tracing, speedscope); folded: "
+                  "busy or suspended time by async stack (collapsed stacks, for flamegraph.pl, "
+                  "inferno, speedscope)")
+      ->check(CLI::IsMember({"jsonl", "csv", "chrome-trace", "folded"}))
       ->required();
   exp->add_option("--table", opt->table,
                   "jsonl/csv: which rows, one per function, suspend site or finding")
@@ -194,6 +214,11 @@ Command addExportCommand(CLI::App &app) {
             }
           },
           "REGEX"));
+  exp->add_option("--view", opt->view,
+                  "folded: busy (time running, by the running frame's async stack) or waiting "
+                  "(time suspended, by the suspended frame's stack and suspend site)")
+      ->check(CLI::IsMember({"busy", "waiting"}))
+      ->capture_default_str();
   exp->add_option("-o,--output", opt->output, "Write the rows to FILE instead of stdout");
   addThresholdOption(exp, opt->advice);
   exp->add_flag("--strict", opt->strict,
@@ -203,10 +228,17 @@ Command addExportCommand(CLI::App &app) {
       ->capture_default_str();
   // Options of the other kind of export are an error, not ignored.
   return {exp, [opt, exp] {
-            bool trace = opt->format == "chrome-trace";
-            for (const char *name : {"--from", "--to", "--function", "--table", "--threshold"})
-              if (exp->get_option(name)->count() &&
-                  trace == (std::string(name) == "--table" || std::string(name) == "--threshold")) {
+            // Which formats each option applies to.
+            auto applies = [&](const std::string &name) {
+              if (name == "--table" || name == "--threshold")
+                return opt->format == "jsonl" || opt->format == "csv";
+              if (name == "--view")
+                return opt->format == "folded";
+              return opt->format == "chrome-trace";
+            };
+            for (const char *name :
+                 {"--from", "--to", "--function", "--table", "--threshold", "--view"})
+              if (exp->get_option(name)->count() && !applies(name)) {
                 std::cerr << "coroscope: error: " << name << " does not apply to export --format "
                           << opt->format << "\n";
                 return int(kExitUsage);

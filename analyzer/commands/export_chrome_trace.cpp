@@ -2,7 +2,8 @@
 //
 // Replays each log as `report` does, with a ChromeTraceWriter told what the
 // model sees (render/chrome_trace.h), so the trace streams out as the log is
-// read. A profile file has counts but no events: it has no timeline.
+// read. A profile file has counts but no events: it has no timeline
+// (requireTraceLogs, which `export --format folded` shares).
 //
 //===----------------------------------------------------------------------===//
 #include "commands/commands.h"
@@ -18,15 +19,19 @@
 
 namespace coroscope::analyzer {
 
-std::vector<LogEnd> exportChromeTrace(const std::vector<std::string> &logs,
-                                      const TraceWindow &window, std::ostream &os) {
-  // Every input is looked at before the first byte is written.
+void requireTraceLogs(const std::vector<std::string> &logs, const std::string &lacks) {
   for (const std::string &path : logs) {
     LogIndex index(path);
     if (index.profile())
-      throw std::runtime_error(path + ": a profile file (COROSCOPE_MODE=profile) has counts "
-                                      "but no timeline; record one with COROSCOPE_MODE=trace");
+      throw std::runtime_error(path + ": a profile file (COROSCOPE_MODE=profile) has counts but " +
+                               lacks + "; record one with COROSCOPE_MODE=trace");
   }
+}
+
+std::vector<LogEnd> exportChromeTrace(const std::vector<std::string> &logs,
+                                      const TraceWindow &window, std::ostream &os) {
+  // Every input is looked at before the first byte is written.
+  requireTraceLogs(logs, "no timeline");
   TraceState state;
   std::vector<LogEnd> ends;
   ChromeTraceWriter::beginTrace(os);

@@ -455,8 +455,21 @@ void LogModel::onBegin(const Event &e, ThreadReplay &t) {
     }
   }
   push(t, e.frame);
-  t.resumers.push_back(t.current);
-  t.current = e.frame;
+  enter(t, e.frame);
+}
+
+void LogModel::enter(ThreadReplay &t, uint64_t frame) {
+  t.resumers.push_back({t.current, t.await});
+  t.current = frame;
+  t.await = {};
+}
+
+void LogModel::leave(ThreadReplay &t) {
+  if (!t.resumers.empty()) {
+    t.current = t.resumers.back().current;
+    t.await = t.resumers.back().await; // its await_suspend goes on, if any
+    t.resumers.pop_back();
+  }
 }
 
 LogModel::Frame &LogModel::inherit(const Event &e, FunctionStats &fn) {
@@ -501,10 +514,13 @@ void LogModel::onSuspendSite(const Event &e, ThreadReplay &t) {
   // another await_suspend, which must stay the one in flight); any other
   // await_suspend runs what it resumes on demand.
   if (r.kind != kSiteInitial) {
-    if (e.kind == kEvAwaitSuspend)
+    if (e.kind == kEvAwaitSuspend) {
       t.await_depth = t.resumers.size() + 1;
-    else if (e.kind == kEvAwaitCancel)
+      t.await = {f ? f->serial : 0, r.kind == kSiteAwait};
+    } else if (e.kind == kEvAwaitCancel) {
       t.await_depth = 0;
+      t.await = {};
+    }
   }
   if (!f || f->completed)
     return;
@@ -539,8 +555,21 @@ void LogModel::onSuspendSite(const Event &e, ThreadReplay &t) {
   }
 }
 
-void LogModel::onResume(const Event &e, ThreadReplay &t) {
+void LogModel::onResume(const Event &e, ThreadReplay &t, uint64_t transfer_from) {
   t.current = e.frame;
+  // The await_suspend that starts this frame, if one does: the one that
+  // returned its handle (symmetric transfer: the last event), or the one
+  // that called this resume() (the call just entered). Either has ended
+  // once other code runs at its level: this frame's.
+  AwaitInFlight by;
+  if (transfer_from) {
+    if (t.await.frame == transfer_from)
+      by = t.await;
+  } else if (!t.stack.empty() && t.stack.back().frame == e.frame && !t.stack.back().destroy &&
+             !t.resumers.empty()) {
+    by = t.resumers.back().await;
+  }
+  t.await = {};
   Frame *fp = frames_.find(e.frame);
   if (!fp && forked_child_) {
     // Suspended when the process forked: no activation of this log ran
@@ -571,8 +600,11 @@ void LogModel::onResume(const Event &e, ThreadReplay &t) {
     else if (s.site->kind == kSiteInitial && (e.thread != f.thread || t.await_depth == 0))
       f.scheduled_start = true;
   }
-  if (sink_)
+  if (sink_) {
+    if (s.site->kind == kSiteInitial && by.body && by.frame && by.frame != f.serial)
+      sink_->awaits(f.serial, by.frame);
     sink_->resume(f.serial, e.thread, e.time, !same_call);
+  }
   f.open.reset();
 }
 
@@ -604,18 +636,14 @@ void LogModel::process(const Event &e) {
   case kEvResumeExit:
   case kEvDestroyExit:
     pop(t, e.frame);
-    if (!t.resumers.empty()) {
-      t.current = t.resumers.back();
-      t.resumers.pop_back();
-    }
+    leave(t);
     if (t.resumers.size() + 1 < t.await_depth)
       t.await_depth = 0; // the call that ran that await_suspend has returned
     break;
   case kEvResumeEnter:
   case kEvDestroyEnter:
     push(t, e.frame, e.kind == kEvDestroyEnter);
-    t.resumers.push_back(t.current);
-    t.current = e.frame;
+    enter(t, e.frame);
     break;
   case kEvAwaitReady:
   case kEvAwaitSuspend:
@@ -623,7 +651,7 @@ void LogModel::process(const Event &e) {
     onSuspendSite(e, t);
     break;
   case kEvFrameResume:
-    onResume(e, t);
+    onResume(e, t, transfer_from);
     if (transfer_from && sink_)
       if (Frame *f = frames_.find(e.frame); f && f->serial != transfer_from)
         sink_->transfer(transfer_from, f->serial, e.thread, e.time);
@@ -737,11 +765,13 @@ bool LogModel::isSiteOf(uint32_t site_id, uint8_t kind) const {
   return it != index_.sites().end() && it->second.kind == kind;
 }
 
-void analyzeLog(const std::string &path, Report &report, const StopQuery &stop) {
+void analyzeLog(const std::string &path, Report &report, const StopQuery &stop,
+                TimelineSink *sink) {
   LogIndex index(path);
   TimeConverter clock((index.header().flags & kFlagTscTimestamps) != 0, index.clockSamples());
   EventMerger merger(index, clock);
   LogModel model(index, report);
+  model.setTimeline(sink);
   uint64_t events = 0;
   while (const Event *e = merger.next()) {
     model.process(*e);

@@ -22,6 +22,12 @@
 // the same thread is that frame's child; following children gives the depth
 // of a chain and its top-level frame.
 //
+// The async stacks (model/async_stacks.h) need to know which frame awaits
+// which. A frame started from its initial suspend point by the await_suspend
+// of another frame's co_await (by symmetric transfer, or by a resume() call
+// inside it) is awaited by that frame (TimelineSink::awaits), as the
+// runtime's async backtraces link them.
+//
 //===----------------------------------------------------------------------===//
 #ifndef COROSCOPE_ANALYZER_MODEL_MODEL_H
 #define COROSCOPE_ANALYZER_MODEL_MODEL_H
@@ -67,11 +73,24 @@ private:
     uint64_t caller = 0;  ///< `current` when it was entered
     bool destroy = false; ///< a coroutine_handle::destroy() call
   };
+  /// The await_suspend running on a thread at one level of its ramp and
+  /// resume() calls: what it starts from an initial suspend point is awaited
+  /// by its frame (TimelineSink::awaits).
+  struct AwaitInFlight {
+    uint64_t frame = 0; ///< serial of the suspending frame, 0: none
+    bool body = false;  ///< of a co_await (kSiteAwait), not a yield or final
+  };
+  /// A ramp or resume() call entered: what it interrupted.
+  struct Resumer {
+    uint64_t current;    ///< the thread's `current` when it was entered
+    AwaitInFlight await; ///< the thread's `await` then
+  };
   /// One thread as the replay sees it.
   struct ThreadReplay {
     std::vector<Activation> stack;
-    uint64_t current = 0;           ///< frame whose code runs now, 0 if none
-    std::vector<uint64_t> resumers; ///< `current` of each ramp/resume() entered
+    uint64_t current = 0;          ///< frame whose code runs now, 0 if none
+    std::vector<Resumer> resumers; ///< one per ramp/resume() entered
+    AwaitInFlight await;           ///< in the innermost ramp/resume() call
     /// resumers.size() + 1 at the last await_suspend still running on this
     /// thread (what it resumes, directly or by symmetric transfer, is run on
     /// demand), 0 when none is.
@@ -274,7 +293,12 @@ private:
   void onChildFreed(const Frame &child, const Event &e, uint64_t freed_by);
   void onBegin(const Event &e, ThreadReplay &t);
   void onSuspendSite(const Event &e, ThreadReplay &t);
-  void onResume(const Event &e, ThreadReplay &t);
+  /// `transfer_from`: the frame whose await_suspend was the thread's last
+  /// event, 0 if none.
+  void onResume(const Event &e, ThreadReplay &t, uint64_t transfer_from);
+  /// A ramp or resume() call of `frame` starts, or ends.
+  void enter(ThreadReplay &t, uint64_t frame);
+  void leave(ThreadReplay &t);
   /// A forked child's log: the frame an event names that no FrameBegin of
   /// this log created is a copy of one alive in the parent at the fork.
   Frame &inherit(const Event &e, FunctionStats &fn);
@@ -325,9 +349,11 @@ using StopQuery = std::function<bool()>;
 /// Thrown by an analysis that stopped because `stop` said so.
 struct AnalysisStopped {};
 
-/// Reads, merges and models one log file into `report`. Throws LogError, or
-/// AnalysisStopped once `stop` (if given) returns true.
-void analyzeLog(const std::string &path, Report &report, const StopQuery &stop = nullptr);
+/// Reads, merges and models one log file into `report`, telling `sink` (if
+/// given) what the replay sees. Throws LogError, or AnalysisStopped once
+/// `stop` (if given) returns true.
+void analyzeLog(const std::string &path, Report &report, const StopQuery &stop = nullptr,
+                TimelineSink *sink = nullptr);
 
 } // namespace coroscope::analyzer
 

@@ -36,6 +36,14 @@ public:
   /// `from`'s await_suspend handed `thread` to `to` by symmetric transfer
   /// (called after resume() of `to`).
   virtual void transfer(uint64_t from, uint64_t to, uint32_t thread, uint64_t time) = 0;
+  /// `awaiter`'s co_await starts `frame` from its initial suspend point (by
+  /// symmetric transfer, or a resume() inside its await_suspend): `frame`
+  /// runs for `awaiter` until it completes. Called before resume() of
+  /// `frame`, at most once per frame.
+  virtual void awaits(uint64_t frame, uint64_t awaiter) {
+    (void)frame;
+    (void)awaiter;
+  }
   /// It reached its final suspend point (its end for timing).
   virtual void complete(uint64_t frame, uint64_t time) = 0;
   /// Its record closes at `end` (freed, its address reused, or alive at the

@@ -1,9 +1,7 @@
 //===- render/chrome_trace.cpp - Trace Event Format timeline --------------===//
 //
-// See chrome_trace.h. A slice ends at a suspension only once the model
-// confirms it (a resume, another suspension or the frame's end): an
-// await_suspend that returns false (cancel) continues the slice, as the
-// report counts that time busy.
+// See chrome_trace.h. The slices and suspensions are cut by
+// ActivationSlicer (model/activation_slices.h); this file draws them.
 //
 //===----------------------------------------------------------------------===//
 #include "render/chrome_trace.h"
@@ -94,8 +92,7 @@ bool ChromeTraceWriter::shown(const FunctionStats &fn) {
   return it->second;
 }
 
-void ChromeTraceWriter::slice(Running &r, uint64_t end) {
-  r.last_end = end;
+void ChromeTraceWriter::slice(uint64_t, const Running &r, uint64_t end) {
   uint64_t from = std::max(r.start, window_.from), until = std::min(end, window_.to);
   if (!r.fn || !shown(*r.fn) || until < from || (until == from && r.start != end))
     return;
@@ -114,8 +111,17 @@ void ChromeTraceWriter::slice(Running &r, uint64_t end) {
   j["args"]["function"] = r.fn->name;
   j["args"]["file"] = r.fn->file;
   j["args"]["line"] = r.fn->line;
-  j["args"]["site"] = r.from;
+  j["args"]["site"] = r.from            ? siteText(*r.from)
+                      : r.after_missing ? "after a missing resume"
+                                        : "ramp";
   event(withTimes(j, {{"ts", from}, {"dur", until - from}}));
+}
+
+void ChromeTraceWriter::suspended(uint64_t, const Running &r, uint64_t until,
+                                  std::optional<Resume> resume) {
+  if (resume && r.fn && shown(*r.fn))
+    flow(resume->wait ? "wait" : "suspend", state_.next_flow++, r.pend_thread, *r.pend,
+         resume->thread, until, siteText(*r.pend_site));
 }
 
 void ChromeTraceWriter::flow(const char *cat, uint64_t id, uint32_t from_thread, uint64_t from_time,
@@ -141,92 +147,21 @@ void ChromeTraceWriter::flow(const char *cat, uint64_t id, uint32_t from_thread,
 
 void ChromeTraceWriter::begin(uint64_t frame, const FunctionStats &fn, uint32_t thread_id,
                               uint64_t time, uint64_t creator) {
-  Running &r = frames_[frame];
-  r = Running{};
-  r.fn = &fn;
-  r.thread = thread_id;
-  r.start = time;
-  r.from = "ramp";
-  auto c = frames_.find(creator);
-  if (creator && c != frames_.end() && c->second.fn && shown(*c->second.fn) && shown(fn))
+  ActivationSlicer::begin(frame, fn, thread_id, time, creator);
+  const Running *c = creator ? running(creator) : nullptr;
+  if (c && c->fn && shown(*c->fn) && shown(fn))
     flow("creation", state_.next_flow++, thread_id, time, thread_id, time, fn.name);
 }
 
-void ChromeTraceWriter::suspend(uint64_t frame, const SiteStats &site, uint32_t thread_id,
-                                uint64_t time) {
-  auto it = frames_.find(frame);
-  if (it == frames_.end() || it->second.done)
-    return;
-  Running &r = it->second;
-  if (r.pend) { // a resume went missing: the slice ended at that suspension
-    slice(r, *r.pend);
-    r.start = std::max(time, *r.pend);
-    r.from = "after a missing resume";
-  }
-  r.pend = std::max(time, r.start);
-  r.pend_at = siteText(site);
-  r.pend_thread = thread_id;
-}
-
-void ChromeTraceWriter::cancel(uint64_t frame) {
-  auto it = frames_.find(frame);
-  if (it != frames_.end())
-    it->second.pend.reset(); // it never suspended: the slice goes on
-}
-
-void ChromeTraceWriter::resume(uint64_t frame, uint32_t thread_id, uint64_t time, bool wait) {
-  auto it = frames_.find(frame);
-  if (it == frames_.end() || it->second.done || !it->second.pend)
-    return;
-  Running &r = it->second;
-  slice(r, *r.pend);
-  uint64_t start = std::max(time, *r.pend);
-  if (r.fn && shown(*r.fn))
-    flow(wait ? "wait" : "suspend", state_.next_flow++, r.pend_thread, *r.pend, thread_id, start,
-         r.pend_at);
-  r.from = r.pend_at;
-  r.start = start;
-  r.thread = thread_id;
-  r.pend.reset();
-}
-
 void ChromeTraceWriter::transfer(uint64_t from, uint64_t to, uint32_t thread_id, uint64_t time) {
-  auto a = frames_.find(from), b = frames_.find(to);
-  if (a == frames_.end() || b == frames_.end() || !a->second.fn || !b->second.fn ||
-      !shown(*a->second.fn) || !shown(*b->second.fn))
+  const Running *a = running(from), *b = running(to);
+  if (!a || !b || !a->fn || !b->fn || !shown(*a->fn) || !shown(*b->fn))
     return;
   // From where the awaiting frame stopped (its suspension, or its end at
   // the final suspend point) to where the resumed one starts.
-  const Running &r = a->second;
-  uint64_t start = r.pend ? *r.pend : r.last_end;
+  uint64_t start = a->pend ? *a->pend : a->last_end;
   flow("transfer", state_.next_flow++, thread_id, std::min(start, time), thread_id, time,
-       b->second.fn->name);
-}
-
-void ChromeTraceWriter::complete(uint64_t frame, uint64_t time) {
-  auto it = frames_.find(frame);
-  if (it == frames_.end() || it->second.done)
-    return;
-  Running &r = it->second;
-  if (r.pend) // a resume went missing
-    slice(r, *r.pend);
-  else
-    slice(r, std::max(time, r.start));
-  r.done = true;
-}
-
-void ChromeTraceWriter::close(uint64_t frame, uint64_t end, bool) {
-  auto it = frames_.find(frame);
-  if (it == frames_.end())
-    return;
-  Running &r = it->second;
-  if (!r.done) {
-    if (r.pend)
-      slice(r, std::max(std::min(*r.pend, end), r.start));
-    else
-      slice(r, std::max(end, r.start));
-  }
-  frames_.erase(it);
+       b->fn->name);
 }
 
 void ChromeTraceWriter::finding(const Finding &f, uint64_t time) {

@@ -25,8 +25,8 @@
 #ifndef COROSCOPE_ANALYZER_RENDER_CHROME_TRACE_H
 #define COROSCOPE_ANALYZER_RENDER_CHROME_TRACE_H
 
+#include "model/activation_slices.h"
 #include "model/findings.h"
-#include "model/timeline.h"
 
 #include <cstdint>
 #include <limits>
@@ -51,20 +51,16 @@ struct TraceState {
 };
 
 /// Writes one log's events into a trace that the caller opens with
-/// beginTrace() and closes with endTrace().
-class ChromeTraceWriter : public TimelineSink {
+/// beginTrace() and closes with endTrace(): a slice per activation
+/// (model/activation_slices.h).
+class ChromeTraceWriter : public ActivationSlicer {
 public:
   ChromeTraceWriter(std::ostream &os, const TraceWindow &window, TraceState &state, uint64_t pid,
                     const std::string &process_name);
 
   void begin(uint64_t frame, const FunctionStats &fn, uint32_t thread, uint64_t time,
              uint64_t creator) override;
-  void suspend(uint64_t frame, const SiteStats &site, uint32_t thread, uint64_t time) override;
-  void cancel(uint64_t frame) override;
-  void resume(uint64_t frame, uint32_t thread, uint64_t time, bool wait) override;
   void transfer(uint64_t from, uint64_t to, uint32_t thread, uint64_t time) override;
-  void complete(uint64_t frame, uint64_t time) override;
-  void close(uint64_t frame, uint64_t end, bool destroyed) override;
   void heap(int64_t delta, uint64_t time) override;
   /// A run-time check finding found at `time` (ns on the log's clock).
   void finding(const Finding &f, uint64_t time);
@@ -73,19 +69,10 @@ public:
   static void endTrace(std::ostream &os);
 
 private:
-  struct Running {
-    const FunctionStats *fn = nullptr;
-    uint32_t thread = 0;
-    uint64_t start = 0;
-    std::string from;             ///< where the slice began (args.site)
-    std::optional<uint64_t> pend; ///< suspended at, not yet confirmed
-    std::string pend_at;          ///< the site of that suspension
-    uint32_t pend_thread = 0;
-    bool done = false;     ///< completed: no more slices
-    uint64_t last_end = 0; ///< where its last slice ended
-  };
   bool shown(const FunctionStats &fn);
-  void slice(Running &r, uint64_t end);
+  void slice(uint64_t frame, const Running &r, uint64_t end) override;
+  void suspended(uint64_t frame, const Running &r, uint64_t until,
+                 std::optional<Resume> resume) override;
   void flow(const char *cat, uint64_t id, uint32_t from_thread, uint64_t from_time,
             uint32_t to_thread, uint64_t to_time, const std::string &name);
   void thread(uint32_t tid);
@@ -96,7 +83,6 @@ private:
   const TraceWindow &window_;
   uint64_t pid_;
   TraceState &state_;
-  std::unordered_map<uint64_t, Running> frames_; ///< by serial, while alive
   std::unordered_map<const FunctionStats *, bool> shown_;
   std::unordered_map<uint32_t, bool> threads_;
   int64_t heap_live_ = 0;

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <nlohmann/json.hpp>
 
+#include <map>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -44,6 +45,19 @@ std::vector<std::string> exportColumns(const std::string &table);
 /// empty; arrays are their JSON text.
 void writeCsv(const std::vector<nlohmann::ordered_json> &rows, const std::string &table,
               std::ostream &os);
+
+struct AsyncStack;
+/// `coroscope export --format folded` (render/folded.cpp). A frame of a
+/// folded line: `name` with '%', ';' and the control characters (below
+/// 0x20, and 0x7f) written as %XX (upper-case hex).
+std::string foldedFrame(const std::string &name);
+/// `stack` as "root;...;leaf": "[cut: N more]" first when frames were cut
+/// (model/async_stacks.h), its functions, and for the waiting view the
+/// suspend site: "<kind> <file>:<line>:<column> <awaiter type>". Each frame
+/// is a foldedFrame().
+std::string foldedStack(const AsyncStack &stack);
+/// One "<stack> <weight>" line per entry, in the map's (byte) order.
+void writeFolded(const std::map<std::string, uint64_t> &stacks, std::ostream &os);
 
 /// "file:line" or "file:line:column"; "?" stands in for an unknown file.
 std::string location(const std::string &file, uint32_t line);
