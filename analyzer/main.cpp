@@ -58,6 +58,15 @@ int main(int argc, char **argv) {
                 << ")\n";
       return kExitUsage;
     }
+    // `coroscope --strict check ...`: CLI11 would only say that a
+    // subcommand is required.
+    if (argc > 1 && argv[1][0] == '-' && !dynamic_cast<const CLI::Success *>(&e)) {
+      std::cerr << "coroscope: error: " << argv[1]
+                << " before the subcommand: options go after it (coroscope SUBCOMMAND "
+                   "[OPTIONS]; SUBCOMMAND one of "
+                << names << ")\n";
+      return kExitUsage;
+    }
     return app.exit(e) == 0 ? kExitOk : kExitUsage;
   }
 

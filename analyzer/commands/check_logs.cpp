@@ -27,8 +27,12 @@ CheckResult checkLogs(const std::vector<std::string> &logs, const std::string &f
   std::vector<Finding> findings;
   std::optional<BudgetResult> judged;
   Report report = analyzeLogs(logs, jobs);
-  if (fail_on == log::kSeverityAdvice)
-    for (Finding &f : advise(report, advice))
+  // Derived at every --fail-on: the text counts what it does not list.
+  std::vector<Finding> derived = advise(report, advice);
+  size_t advice_count = derived.size();
+  bool advice_listed = fail_on == log::kSeverityAdvice;
+  if (advice_listed)
+    for (Finding &f : derived)
       report.findings.add(std::move(f));
   findings = report.findings.sorted();
   if (budget)
@@ -43,8 +47,8 @@ CheckResult checkLogs(const std::vector<std::string> &logs, const std::string &f
   if (judged && !judged->violations.empty())
     result.failed = true;
 
-  result.output = renderCheck(format, logs, report, findings, judged ? &*judged : nullptr,
-                              budget ? budget->path : std::string());
+  result.output = renderCheck(format, logs, report, findings, advice_count, advice_listed,
+                              judged ? &*judged : nullptr, budget ? budget->path : std::string());
   return result;
 }
 

@@ -60,6 +60,55 @@ void addThresholdOption(CLI::App *cmd, AdviceOptions &advice) {
       ->type_name("KEY=VALUE");
 }
 
+std::string parseTimeBound(const std::string &text, TimeBound &out) {
+  static const std::pair<const char *, uint64_t> kUnits[] = {
+      {"ns", 1}, {"us", 1000}, {"ms", 1000000}, {"s", 1000000000}};
+  std::string expected = "expected ns on the log's clock (a whole number) or a time from the "
+                         "log's start with a unit, e.g. 2ms or 1.5s (ns, us, ms, s), got " +
+                         text;
+  size_t digits = text.find_first_not_of("0123456789");
+  std::string whole = text.substr(0, digits), fraction, unit;
+  if (digits != std::string::npos && text[digits] == '.') {
+    size_t end = text.find_first_not_of("0123456789", digits + 1);
+    fraction = text.substr(digits + 1, end - digits - 1);
+    if (fraction.empty() || end == std::string::npos)
+      return expected;
+    unit = text.substr(end);
+  } else if (digits != std::string::npos) {
+    unit = text.substr(digits);
+  }
+  uint64_t scale = 0;
+  for (const auto &[name, ns] : kUnits)
+    if (unit == name)
+      scale = ns;
+  if (whole.empty() || (!unit.empty() && !scale) || (unit.empty() && digits != std::string::npos))
+    return expected;
+  if (unit.empty())
+    scale = 1; // a bare number: ns on the log's clock
+  while (!fraction.empty() && fraction.back() == '0')
+    fraction.pop_back();
+  uint64_t per_digit = scale;
+  for (size_t i = 0; i < fraction.size(); ++i) {
+    if (per_digit % 10)
+      return "a time finer than 1 ns: " + text;
+    per_digit /= 10;
+  }
+  errno = 0;
+  unsigned long long value = std::strtoull(whole.c_str(), nullptr, 10);
+  uint64_t ns = 0;
+  bool overflow = errno == ERANGE || __builtin_mul_overflow(uint64_t(value), scale, &ns);
+  if (!fraction.empty())
+    overflow = overflow ||
+               __builtin_add_overflow(
+                   ns, uint64_t(std::strtoull(fraction.c_str(), nullptr, 10)) * per_digit, &ns);
+  if (overflow)
+    return "a time beyond 2^64 ns: " + text;
+  out.ns = ns;
+  out.relative = !unit.empty();
+  out.text = text;
+  return "";
+}
+
 /// --compiler's value: a compiler, never empty (`--compiler "$CC"` with CC
 /// unset must not quietly fall back to $CXX or clang++).
 CLI::Validator compilerName() {

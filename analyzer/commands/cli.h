@@ -66,6 +66,17 @@ template <typename T> CLI::Validator wholeNumber() {
       "NONNEGATIVE");
 }
 
+/// An `export --from`/`--to` time: a bare whole number is ns on the log's
+/// clock (CLOCK_MONOTONIC), a number with a unit (`2ms`, `1.5s`; ns, us, ms,
+/// s) a time from the log's start, its first event.
+struct TimeBound {
+  uint64_t ns = 0;
+  bool relative = false; ///< from the log's start
+  std::string text;      ///< as given
+};
+/// Reads `text` into `out`; "" on success, else what was expected.
+std::string parseTimeBound(const std::string &text, TimeBound &out);
+
 /// --compiler's value: a compiler, never empty (`--compiler "$CC"` with CC
 /// unset must not quietly fall back to $CXX or clang++).
 CLI::Validator compilerName();

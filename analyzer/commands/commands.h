@@ -43,10 +43,9 @@ struct CheckResult {
 };
 
 /// `coroscope check LOG...`: the findings of all logs, merged and sorted, as
-/// "text" or "json". Reads only what findings need (sites, findings,
-/// modules), unless fail_on is advice or a budget is given: then it replays
-/// the events too, adds the advice (for advice) and judges the budget, whose
-/// violations fail the run at any fail_on. Analyzes up to `jobs` logs at
+/// "text" or "json". Replays the events as `report` does, derives the
+/// advice (listed and judged only when fail_on is advice, else counted) and
+/// judges the budget, whose violations fail the run at any fail_on. Analyzes up to `jobs` logs at
 /// once (0: one per hardware thread). Throws LogError on malformed input.
 CheckResult checkLogs(const std::vector<std::string> &logs, const std::string &format,
                       uint8_t fail_on, const AdviceOptions &advice, const Budget *budget,

@@ -40,7 +40,7 @@ struct ExportOptions {
   unsigned jobs = 0;
   bool strict = false;
   // chrome-trace only
-  uint64_t from = 0, to = std::numeric_limits<uint64_t>::max();
+  TimeBound from, to{std::numeric_limits<uint64_t>::max(), false, ""};
   std::string function; ///< "": every function
   // folded only
   std::string view = "busy";
@@ -60,8 +60,10 @@ void removePartialAndDie(int sig) {
 /// FIFO or device is written through, as the other outputs are.
 int runChromeTrace(const ExportOptions &opt) {
   TraceWindow window;
-  window.from = opt.from;
-  window.to = opt.to;
+  window.from = opt.from.ns;
+  window.to = opt.to.ns;
+  window.from_relative = opt.from.relative;
+  window.to_relative = opt.to.relative;
   if (!opt.function.empty())
     window.function.emplace(opt.function, std::regex::ECMAScript | std::regex::optimize);
   bool repeated = false;
@@ -195,11 +197,21 @@ Command addExportCommand(CLI::App &app) {
                   "jsonl/csv: which rows, one per function, suspend site or finding")
       ->check(CLI::IsMember({"functions", "sites", "findings"}))
       ->capture_default_str();
-  exp->add_option("--from", opt->from,
-                  "chrome-trace: only what happens from this time on (ns, the log's clock)")
-      ->transform(wholeNumber<uint64_t>());
-  exp->add_option("--to", opt->to, "chrome-trace: only what happens up to this time (ns)")
-      ->transform(wholeNumber<uint64_t>());
+  auto addTime = [&](const char *name, TimeBound &bound, const char *help) {
+    exp->add_option_function<std::string>(
+           name,
+           [name, &bound](const std::string &text) {
+             std::string error = parseTimeBound(text, bound);
+             if (!error.empty())
+               throw CLI::ValidationError(name, error);
+           },
+           help)
+        ->type_name("TIME");
+  };
+  addTime("--from", opt->from,
+          "chrome-trace: only what happens from this time on: ns on the log's clock, or from "
+          "its start with a unit (2ms, 1.5s; ns, us, ms, s)");
+  addTime("--to", opt->to, "chrome-trace: only what happens up to this time (as --from)");
   exp->add_option("--function", opt->function,
                   "chrome-trace: only the slices and flows of functions matching this "
                   "regular expression (ECMAScript, searched in the name)")
@@ -243,9 +255,10 @@ Command addExportCommand(CLI::App &app) {
                           << opt->format << "\n";
                 return int(kExitUsage);
               }
-            if (opt->from > opt->to) {
-              std::cerr << "coroscope: error: --from " << opt->from << " is after --to " << opt->to
-                        << "\n";
+            // An absolute and a relative time compare only per log.
+            if (opt->from.relative == opt->to.relative && opt->from.ns > opt->to.ns) {
+              std::cerr << "coroscope: error: --from " << opt->from.text << " is after --to "
+                        << opt->to.text << "\n";
               return int(kExitUsage);
             }
             return runExport(*opt);

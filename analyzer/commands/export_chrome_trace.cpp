@@ -19,6 +19,33 @@
 
 namespace coroscope::analyzer {
 
+namespace {
+/// `window` with its relative times counted from the log's start: its first
+/// timed event, where the report's run time starts too.
+TraceWindow windowForLog(const TraceWindow &window, const LogIndex &index,
+                         const TimeConverter &clock) {
+  TraceWindow w = window;
+  if (!window.from_relative && !window.to_relative)
+    return w;
+  uint64_t start = 0;
+  EventMerger first(index, clock);
+  while (const Event *e = first.next())
+    if (e->timed && !log::eventCarriesBytes(e->kind)) {
+      start = e->time;
+      break;
+    }
+  auto from_start = [start](uint64_t ns) {
+    uint64_t at;
+    return __builtin_add_overflow(start, ns, &at) ? UINT64_MAX : at;
+  };
+  if (window.from_relative)
+    w.from = from_start(window.from);
+  if (window.to_relative)
+    w.to = from_start(window.to);
+  return w;
+}
+} // namespace
+
 void requireTraceLogs(const std::vector<std::string> &logs, const std::string &lacks) {
   for (const std::string &path : logs) {
     LogIndex index(path);
@@ -43,7 +70,9 @@ std::vector<LogEnd> exportChromeTrace(const std::vector<std::string> &logs,
     Report report;
     LogModel model(index, report);
     uint64_t pid = index.end().pid;
-    ChromeTraceWriter writer(os, window, state, pid, path + " (pid " + std::to_string(pid) + ")");
+    TraceWindow log_window = windowForLog(window, index, clock);
+    ChromeTraceWriter writer(os, log_window, state, pid,
+                             path + " (pid " + std::to_string(pid) + ")");
     model.setTimeline(&writer);
     while (const Event *e = merger.next())
       model.process(*e);

@@ -14,8 +14,9 @@
 namespace coroscope::analyzer {
 
 std::string renderCheck(const std::string &format, const std::vector<std::string> &logs,
-                        const Report &report, const std::vector<Finding> &findings,
-                        const BudgetResult *budget, const std::string &budget_path) {
+                        const Report &report, const std::vector<Finding> &findings, size_t advice,
+                        bool advice_listed, const BudgetResult *budget,
+                        const std::string &budget_path) {
   std::ostringstream os;
   if (format == "json") {
     nlohmann::ordered_json j;
@@ -27,6 +28,7 @@ std::string renderCheck(const std::string &format, const std::vector<std::string
       j["budget_unmatched"] = budget->unmatched;
     }
     j["log_status"] = logStatusJson(report.logs, report.log_ends);
+    j["advice_count"] = advice; // appended, as the budget's keys
     os << j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
     return os.str();
   }
@@ -38,6 +40,11 @@ std::string renderCheck(const std::string &format, const std::vector<std::string
        << findings.size() << (findings.size() == 1 ? " finding" : " findings") << " ("
        << findingsTally(findings) << ")\n";
   }
+  // Advice is not judged by default: say that it is there all the same.
+  if (advice && !advice_listed)
+    os << advice << (advice == 1 ? " advice item, which does" : " advice items, which do")
+       << " not fail check: coroscope report LOG... shows " << (advice == 1 ? "it" : "them")
+       << "\n";
   if (budget)
     renderBudgetText(*budget, budget_path, os);
   return os.str();

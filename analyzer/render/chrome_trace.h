@@ -41,6 +41,9 @@ namespace coroscope::analyzer {
 struct TraceWindow {
   uint64_t from = 0; ///< ns on the log's clock
   uint64_t to = std::numeric_limits<uint64_t>::max();
+  /// from/to count from each log's start (its first timed event), as the
+  /// report's run time does; exportChromeTrace makes them absolute per log.
+  bool from_relative = false, to_relative = false;
   std::optional<std::regex> function; ///< slices and flows of matching functions only
 };
 

@@ -53,10 +53,14 @@ nlohmann::ordered_json budgetViolationsJson(const BudgetResult &result);
 /// What `coroscope check` prints for `logs` (as given), read into `report`,
 /// and their `findings`: format "json" is a coroscope-findings/1 document,
 /// "text" the findings and their tally. Both add the budget's verdict when
-/// `budget` (read from `budget_path`) is set.
+/// `budget` (read from `budget_path`) is set. `advice` items of advice
+/// were derived from the figures (docs/checks.md#advice); unless `findings`
+/// holds them (`advice_listed`, --fail-on advice) the text says how many
+/// and how to see them; the JSON always counts them (advice_count).
 std::string renderCheck(const std::string &format, const std::vector<std::string> &logs,
-                        const Report &report, const std::vector<Finding> &findings,
-                        const BudgetResult *budget, const std::string &budget_path);
+                        const Report &report, const std::vector<Finding> &findings, size_t advice,
+                        bool advice_listed, const BudgetResult *budget,
+                        const std::string &budget_path);
 
 /// How a frame in `state` relates to its site: "suspended at", "running at".
 const char *stateAt(uint8_t state);

@@ -206,31 +206,111 @@ bool gForkedChild = false;
 // fork-exec of system-like spawning) leaves no log behind.
 bool gSitesOnOpen = false;
 
-// COROSCOPE_OUT with every %p replaced by the pid. A forked child whose
-// pattern has no %p gets ".<pid>" appended, or it would overwrite the
-// parent's log.
+// "%t": the time in UTC, YYYYMMDDTHHMMSSZ (ISO 8601's basic format: fixed
+// width, so names sort by time, and no ':' or ' ' in a file name). Computed
+// here, not with gmtime_r: this may run in a signal handler.
+void utcStamp(char out[17]) {
+  struct timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  long long secs = ts.tv_sec, days = secs / 86400, rest = secs % 86400;
+  if (rest < 0) {
+    rest += 86400;
+    --days;
+  }
+  // Howard Hinnant's civil_from_days.
+  long long z = days + 719468, era = (z >= 0 ? z : z - 146096) / 146097;
+  long long doe = z - era * 146097;
+  long long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  long long doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  long long mp = (5 * doy + 2) / 153, d = doy - (153 * mp + 2) / 5 + 1;
+  long long m = mp < 10 ? mp + 3 : mp - 9, y = yoe + era * 400 + (m <= 2);
+  const struct {
+    long long value;
+    int width;
+    char after;
+  } fields[] = {
+      {y, 4, 0},          {m, 2, 0}, {d, 2, 'T'}, {rest / 3600, 2, 0}, {rest / 60 % 60, 2, 0},
+      {rest % 60, 2, 'Z'}};
+  char *p = out;
+  for (const auto &f : fields) {
+    long long v = f.value < 0 ? 0 : f.value;
+    for (int i = f.width - 1; i >= 0; --i, v /= 10)
+      p[i] = char('0' + v % 10);
+    p += f.width;
+    if (f.after)
+      *p++ = f.after;
+  }
+  *p = 0;
+}
+
+/// Whether `pattern` has a %p (not a %%p, a literal "%p").
+bool hasPidSpec(const char *pattern) {
+  for (const char *c = pattern; *c; ++c)
+    if (c[0] == '%' && c[1]) {
+      if (c[1] == 'p')
+        return true;
+      ++c;
+    }
+  return false;
+}
+
+// COROSCOPE_OUT expanded: %p the pid, %h the host name, %t the time (UTC,
+// utcStamp), %% a '%'. Any other '%' stays as it is, said once on stderr. A
+// forked child whose pattern has no %p gets ".<pid>" appended, or it would
+// overwrite the parent's log.
 void logPath(char *out, size_t cap) {
   const char *pattern = getenv("COROSCOPE_OUT");
   if (!pattern || !*pattern)
     pattern = "coroscope.%p.log";
   static char child_pattern[4096];
-  if (gForkedChild && !strstr(pattern, "%p")) {
+  if (gForkedChild && !hasPidSpec(pattern)) {
     snprintf(child_pattern, sizeof child_pattern, "%s.%%p", pattern);
     pattern = child_pattern;
   }
-  char pid[24];
+  char pid[24], host[65] = "", stamp[17] = "";
   snprintf(pid, sizeof pid, "%d", int(getpid()));
+  const char *unknown = nullptr;
   size_t n = 0;
-  for (const char *c = pattern; *c && n + 1 < cap; ++c) {
+  auto put = [&](const char *s, size_t len) {
+    for (size_t i = 0; i < len && n + 1 < cap; ++i)
+      out[n++] = s[i];
+  };
+  for (const char *c = pattern; *c; ++c) {
+    const char *with = nullptr;
     if (c[0] == '%' && c[1] == 'p') {
-      for (const char *d = pid; *d && n + 1 < cap; ++d)
-        out[n++] = *d;
+      with = pid;
+    } else if (c[0] == '%' && c[1] == 'h') {
+      if (!host[0] && gethostname(host, sizeof host - 1) != 0)
+        host[0] = 0;
+      for (char *h = host; *h; ++h) // a name, never a directory
+        if (*h == '/')
+          *h = '_';
+      with = host;
+    } else if (c[0] == '%' && c[1] == 't') {
+      if (!stamp[0])
+        utcStamp(stamp);
+      with = stamp;
+    } else if (c[0] == '%' && c[1] == '%') {
+      with = "%";
+    } else if (c[0] == '%' && !unknown) {
+      unknown = c;
+    }
+    if (with) {
+      put(with, strlen(with));
       ++c;
     } else {
-      out[n++] = *c;
+      put(c, 1);
     }
   }
   out[n] = 0;
+  static bool warned = false; // once per process, a forked child included
+  if (unknown && !warned) {
+    warned = true;
+    fprintf(stderr,
+            "coroscope: COROSCOPE_OUT=%s: '%.*s' is not %%p (pid), %%h (host name), %%t (UTC "
+            "time) or %%%% (a %%); kept as it is\n",
+            getenv("COROSCOPE_OUT"), unknown[1] ? 2 : 1, unknown);
+  }
 }
 } // namespace
 

@@ -25,10 +25,11 @@ void writerUnlock();
 /// could not be had (the caller then writes without it).
 bool writerTryLockFor(int ms);
 
-/// The path of the log (after %p expansion), "" before it is opened.
+/// The path of the log (COROSCOPE_OUT expanded), "" before it is opened.
 const char *logPathOpened();
 
-/// Opens the log (COROSCOPE_OUT, `%p` = pid; default coroscope.<pid>.log) if
+/// Opens the log (COROSCOPE_OUT with `%p` the pid, `%h` the host, `%t` the
+/// UTC time, `%%` a `%`; default coroscope.<pid>.log) if
 /// it is not open yet and writes the header. Caller holds the lock.
 /// Returns false when the file cannot be opened (reported once on stderr).
 bool ensureOpenLocked();
