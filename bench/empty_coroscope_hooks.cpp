@@ -16,7 +16,8 @@
 
 // The pass's inline fast paths and inline profile counting
 // (plugin/HookFastPath.h, ProfileInline.h) read the thread's
-// __coroscope_thread. Null: every hook point costs its call, the floor of
+// __coroscope_thread that a module's registration keeps
+// (__coroscope_profile_thread). Null: every hook point costs its call, the floor of
 // one call per hook point. With -DEMPTY_HOOKS_FAST_PATHS, every thread sees
 // one block whose flags are profile mode's with the checks off and whose
 // counters cover every site: the inline counting runs and calls nothing
@@ -73,12 +74,16 @@ EMPTY_HOOK int64_t __coroscope_profile_unspill(__coroscope_thread *, uint64_t,
                                                const __coroscope_site *) {
   return -1;
 }
-// A module's first event: attached without a fast path, so every event
-// calls its hook and this is not called again.
+// A module's first event: with the block, attached for the inline code
+// (which then counts into the module's own arrays, read by no one);
+// without it, attached without a fast path, so every event calls its hook.
+// Either way this is not called again.
 EMPTY_HOOK uint8_t __coroscope_profile_module(const __coroscope_site *, uint32_t, uint64_t *,
                                               uint8_t *) {
-  return __coroscope_module_attached;
+  return THREAD_STATE ? uint8_t(__coroscope_module_inline) : uint8_t(__coroscope_module_attached);
 }
+EMPTY_HOOK __coroscope_thread *__coroscope_profile_thread(void) { return THREAD_STATE; }
+EMPTY_HOOK void __coroscope_profile_module_unload(const __coroscope_site *) {}
 EMPTY_HOOK uint64_t *__coroscope_module_counters_of(const __coroscope_site *) {
   static __thread uint64_t sink[__coroscope_site_counters];
   return sink;

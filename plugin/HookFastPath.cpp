@@ -156,6 +156,16 @@ PreservedAnalyses HookFastPathPass::run(Module &M, ModuleAnalysisManager &) {
   // each test of the state byte into a call of __emutls_get_address.
   if (EmulatedTLS.value_or(Triple(M.getTargetTriple()).hasDefaultEmulatedTLS()))
     return PreservedAnalyses::all();
+  // A shared library with a static-TLS thread-local (initial- or local-exec:
+  // the linker marks it DF_STATIC_TLS) has all its thread-locals placed in
+  // glibc's small reserve for dlopen'ed libraries; the module's counters
+  // could make a library that loads plainly fail to ("cannot allocate memory
+  // in static TLS block"). Its calls stay.
+  if (forSharedLibrary(M) && any_of(M.globals(), [](const GlobalVariable &G) {
+        return G.getThreadLocalMode() == GlobalValue::InitialExecTLSModel ||
+               G.getThreadLocalMode() == GlobalValue::LocalExecTLSModel;
+      }))
+    return PreservedAnalyses::all();
   SmallVector<std::pair<CallInst *, const FastHook *>, 64> Calls;
   for (const FastHook &Hook : kFastHooks) {
     for (CallInst *Call : unhandledHookCalls(M, Hook.Name)) {

@@ -64,12 +64,6 @@ GlobalVariable *moduleThread(Module &M) {
   return moduleThreadLocal(M, kThreadName, PointerType::getUnqual(M.getContext()));
 }
 
-/// Code for a shared library, which dlclose may unload before the process
-/// ends, its thread-locals and site tables with it.
-bool forSharedLibrary(const Module &M) {
-  return M.getPICLevel() != PICLevel::NotPIC && M.getPIELevel() == PIELevel::Default;
-}
-
 /// (Re)writes the destructor that tells the runtime a shared library's
 /// registrations go away (coroscope/hooks.h, __coroscope_profile_module_unload),
 /// one call for each table or stand-in the registration passed.
@@ -99,6 +93,10 @@ void finishModuleUnload(Module &M, ArrayRef<Value *> Tables) {
 }
 
 } // namespace
+
+bool forSharedLibrary(const Module &M) {
+  return M.getPICLevel() != PICLevel::NotPIC && M.getPIELevel() == PIELevel::Default;
+}
 
 GlobalVariable *moduleState(Module &M) {
   return moduleThreadLocal(M, kStateName, Type::getInt8Ty(M.getContext()));

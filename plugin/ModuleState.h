@@ -26,6 +26,10 @@ class Module;
 
 namespace coroscope {
 
+/// Code for a shared library (PIC, not PIE), which dlclose may unload
+/// before the process ends, its thread-locals and site tables with it.
+bool forSharedLibrary(const llvm::Module &M);
+
 /// The module's state byte (internal, thread-local), created on first use.
 llvm::GlobalVariable *moduleState(llvm::Module &M);
 /// A load of the module's thread pointer (internal, thread-local: the

@@ -70,6 +70,40 @@ bool reserveLocked(ThreadState *t) {
 
 uint64_t load(const uint64_t &c) { return __atomic_load_n(&c, __ATOMIC_RELAXED); }
 
+/// Tables whose module's destructor unloaded them (__coroscope_profile_module_unload)
+/// and that no image loaded since holds: their module's code may still run
+/// (an exit handler after the destructor), but its registrations keep no
+/// entry, which would outlive the image. Under the writer lock.
+const void **gUnloaded = nullptr;
+uint32_t gUnloadedCount = 0, gUnloadedCap = 0;
+
+bool unloadedLocked(const void *table) {
+  for (uint32_t i = 0; i < gUnloadedCount; ++i)
+    if (gUnloaded[i] == table)
+      return true;
+  return false;
+}
+
+/// False if no memory could be had for it.
+bool markUnloadedLocked(const void *table) {
+  if (unloadedLocked(table))
+    return true;
+  if (gUnloadedCount == gUnloadedCap) {
+    uint32_t cap = gUnloadedCap ? 2 * gUnloadedCap : 64;
+    auto *fresh = static_cast<const void **>(mapZeroed(size_t(cap) * sizeof(void *)));
+    if (!fresh)
+      return false;
+    if (gUnloaded) {
+      memcpy(fresh, gUnloaded, size_t(gUnloadedCount) * sizeof(void *));
+      munmap(gUnloaded, size_t(gUnloadedCap) * sizeof(void *));
+    }
+    gUnloaded = fresh;
+    gUnloadedCap = cap;
+  }
+  gUnloaded[gUnloadedCount++] = table;
+  return true;
+}
+
 void clearSlots(const ModuleCounters &mc) {
   if (!mc.count)
     return;
@@ -119,6 +153,16 @@ void foldModuleCountersLocked(ThreadState *t) {
   __atomic_store_n(&t->module_count, 0, __ATOMIC_RELEASE);
 }
 
+void forgetUnloadedTablesInLocked(const __coroscope_site *start, const __coroscope_site *stop) {
+  for (uint32_t i = 0; i < gUnloadedCount;) {
+    auto *t = static_cast<const __coroscope_site *>(gUnloaded[i]);
+    if (t >= start && t < stop)
+      gUnloaded[i] = gUnloaded[--gUnloadedCount];
+    else
+      ++i;
+  }
+}
+
 void resetModuleCountersAfterFork() {
   forEachThread([](ThreadState *t) {
     if (t == tState)
@@ -145,6 +189,11 @@ __attribute__((visibility("default"), noinline, cold)) uint8_t __coroscope_profi
   if (!sites || !slots || fast != __coroscope_fast_inline)
     count = 0; // only the byte to clear at exit: the hooks count
   writerLock();
+  if (unloadedLocked(sites)) {
+    // Its image is going away: the hooks count what still runs.
+    writerUnlock();
+    return uint8_t(__coroscope_module_attached);
+  }
   // Kept once per array, or per byte for a module without one: the module
   // asks again after a failed registration of another of its tables.
   bool known = false;
@@ -187,6 +236,12 @@ __coroscope_profile_module_unload(const __coroscope_site *sites) {
   // would log at the process's end.
   ThreadState *into = gOptions.mode == Mode::Profile ? currentThread() : nullptr;
   writerLock();
+  // Code of the module may still run after this (a DT_FINI function, a
+  // destructor that runs later): on the threads registered so far it then
+  // calls the hooks (the byte below), and on any other its registration
+  // keeps no entry (unloadedLocked; a mark that finds no memory covers only
+  // the former).
+  (void)markUnloadedLocked(sites);
   forEachThread([&](ThreadState *t) {
     for (uint32_t m = 0; m < t->module_count; ++m) {
       ModuleCounters &mc = t->modules[m];
@@ -194,9 +249,7 @@ __coroscope_profile_module_unload(const __coroscope_site *sites) {
         continue;
       if (into)
         foldInto(into, mc);
-      // Code of the module that still runs (an exit handler after the
-      // module's destructor) registers its thread again.
-      *mc.state = 0;
+      *mc.state = uint8_t(__coroscope_module_attached);
       // Dead: the thread-locals it names and the table go with the image.
       __atomic_store_n(&mc.count, 0u, __ATOMIC_RELEASE);
       mc.sites = nullptr;

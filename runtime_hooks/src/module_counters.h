@@ -61,6 +61,11 @@ void foldModuleCountersLocked(ThreadState *t);
 /// the other threads' are gone with their threads.
 void resetModuleCountersAfterFork();
 
+/// An image with site descriptors in [start, stop) was loaded (again): its
+/// tables, unloaded before at these addresses, may register. Caller holds
+/// the writer lock.
+void forgetUnloadedTablesInLocked(const __coroscope_site *start, const __coroscope_site *stop);
+
 } // namespace rt
 } // namespace coroscope
 

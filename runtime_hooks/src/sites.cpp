@@ -9,6 +9,7 @@
 #include "sites.h"
 
 #include "log_writer.h"
+#include "module_counters.h"
 #include "options.h"
 
 #include "coroscope/log_format.h"
@@ -63,14 +64,17 @@ void recordKindsLocked(const __coroscope_site *start, const __coroscope_site *st
 }
 // A coroutine without co_yield whose promise type is a generator's (an empty
 // generator, `co_return;` only) is a generator too.
+// A dlclose'd image's table is gone: asked of the loader first, then skipped.
 void propagateGeneratorFlagsLocked() {
+  forgetUnloadedSites();
+  auto gone = [](int i) { return __atomic_load_n(&gRanges[i].unloaded, __ATOMIC_ACQUIRE); };
   for (int i = 0; i < gNumRanges; ++i)
-    for (__coroscope_site *g = gRanges[i].start; g != gRanges[i].stop; ++g) {
+    for (__coroscope_site *g = gRanges[i].start; !gone(i) && g != gRanges[i].stop; ++g) {
       if (g->kind != log::kSiteFunction || !(g->flags & __coroscope_site_generator) ||
           !g->awaiter || !*g->awaiter)
         continue;
       for (int j = 0; j < gNumRanges; ++j)
-        for (__coroscope_site *f = gRanges[j].start; f != gRanges[j].stop; ++f)
+        for (__coroscope_site *f = gRanges[j].start; !gone(j) && f != gRanges[j].stop; ++f)
           if (f->kind == log::kSiteFunction && f->awaiter && strcmp(f->awaiter, g->awaiter) == 0)
             f->flags |= __coroscope_site_generator;
     }
@@ -99,6 +103,7 @@ void registerSites(__coroscope_site *start, __coroscope_site *stop) {
     errno = saved;
     return;
   }
+  forgetUnloadedTablesInLocked(start, stop); // loaded again: its counters may register
   uint32_t first = gNextSiteId + 1;
   for (__coroscope_site *s = start; s != stop; ++s)
     s->id = gNextSiteId + 1 + uint32_t(s - start);

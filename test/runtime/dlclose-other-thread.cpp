@@ -34,18 +34,14 @@ extern "C" int run_lib(int n) {
   return sum;
 }
 #else
+#include "../Inputs/open_library.h"
 #include <condition_variable>
-#include <dlfcn.h>
 #include <mutex>
 #include <thread>
 
 int main(int, char **argv) {
-  void *h = dlopen(argv[1], RTLD_NOW);
-  if (!h) {
-    std::printf("dlopen: %s\n", dlerror());
-    return 1;
-  }
-  auto run = reinterpret_cast<int (*)(int)>(dlsym(h, "run_lib"));
+  void *h = openLibrary(argv[1]);
+  auto run = librarySymbol<int (*)(int)>(h, "run_lib");
   std::mutex m;
   std::condition_variable cv;
   bool ran = false, closed = false;
