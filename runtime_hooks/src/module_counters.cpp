@@ -206,9 +206,9 @@ __attribute__((visibility("default"), noinline, cold)) uint8_t __coroscope_profi
     ++dead;
   bool kept = known || ((offset || !count) && (dead < t->module_count || reserveLocked(t)));
   if (kept && !known) {
+    // A dead entry's count is 0 and a new one is past module_count: a
+    // snapshot sees neither until its count (or module_count) is published.
     ModuleCounters &e = t->modules[dead];
-    e.state = nullptr; // a snapshot skips the entry while it changes
-    __atomic_store_n(&e.count, 0u, __ATOMIC_RELEASE);
     e.sites = sites; // with no counters, what stands for the module (its unload names it)
     e.offset = offset;
     e.slots = count ? slots : nullptr;
